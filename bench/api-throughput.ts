@@ -1,0 +1,89 @@
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { rssMb } from './server';
+
+export interface Throughput {
+  rps: number;
+  p99Ms: number;
+  // Socket errors, timeouts and non-2xx answers: any of them voids the run.
+  errors: number;
+}
+
+interface Round extends Throughput {
+  requests: number;
+}
+
+function run(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Round> {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        requests: result.requests.total,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+      });
+    }),
+  );
+}
+
+// The yardstick: a bare Fastify route answering a small JSON object, in a process of its own like ours.
+export async function startBareFastify(port: number) {
+  const code = `import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/hello', async () => ({ hello: 'world' }));
+await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const url = `http://127.0.0.1:${port}/hello`;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null || tries > 1000) throw new Error('the bare Fastify server did not start');
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  return {
+    url,
+    rssMb: () => rssMb(child.pid!),
+    close: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill())),
+  };
+}
+
+export interface Comparison {
+  bare: Throughput;
+  ours: Throughput;
+  ratio: number;
+  rounds: Array<{ bare: Round; ours: Round }>;
+}
+
+// Both servers get the same warm-up (JIT, connection pools), then alternate short rounds so a change
+// in the machine's load during the run hits both alike. Throughput is requests over the measured time;
+// p99 is the worst round's.
+export async function compareThroughput(options: {
+  bareUrl: string;
+  oursUrl: string;
+  headers: Record<string, string>;
+  connections?: number;
+  rounds?: number;
+  roundSeconds?: number;
+  warmupSeconds?: number;
+}): Promise<Comparison> {
+  const { bareUrl, oursUrl, headers, connections = 50, rounds = 2, roundSeconds = 5, warmupSeconds = 2 } = options;
+  await run(bareUrl, {}, warmupSeconds, connections);
+  await run(oursUrl, headers, warmupSeconds, connections);
+  const measured: Comparison['rounds'] = [];
+  for (let i = 0; i < rounds; i++) {
+    const bare = await run(bareUrl, {}, roundSeconds, connections);
+    const ours = await run(oursUrl, headers, roundSeconds, connections);
+    measured.push({ bare, ours });
+  }
+  const combine = (pick: (round: Comparison['rounds'][number]) => Round): Throughput => ({
+    rps: Math.round(measured.reduce((total, round) => total + pick(round).requests, 0) / (rounds * roundSeconds)),
+    p99Ms: Math.max(...measured.map((round) => pick(round).p99Ms)),
+    errors: measured.reduce((total, round) => total + pick(round).errors, 0),
+  });
+  const bare = combine((round) => round.bare);
+  const ours = combine((round) => round.ours);
+  return { bare, ours, ratio: ours.rps / bare.rps, rounds: measured };
+}

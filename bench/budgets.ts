@@ -1,0 +1,13 @@
+// DESIGN.md "Performance budgets": the numbers the bench holds the build to.
+export const budgets = {
+  landingJsKb: 90,
+  landingCssKb: 25,
+  lighthousePerformance: 95,
+  lighthouseOther: 100,
+  currentUserRatio: 0.5,
+  currentUserP99Ms: 10,
+  signInOverheadPct: 10,
+  coldStartMs: 500,
+  idleRssMb: 100,
+  afterLoadRssMb: 150,
+} as const;

@@ -1,0 +1,115 @@
+// `npm run bench`: every measurement of DESIGN.md's performance budgets against the production build,
+// one table, bench/results.json, and a non-zero exit when a budget is broken.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createSignedInAccount } from './account';
+import { compareThroughput, startBareFastify } from './api-throughput';
+import { budgets } from './budgets';
+import { measureColdStart } from './cold-start';
+import { firstLoadBytes } from './landing-bundle';
+import { lighthouse } from './lighthouse';
+import { startServer } from './server';
+import { signInCost } from './sign-in-cost';
+import { round } from './stats';
+
+// Ports 4400-4499 belong to the bench.
+const PORTS = { coldStart: [4410, 4411, 4412, 4413, 4414], server: 4420, bare: 4421 };
+
+interface Row {
+  measurement: string;
+  value: string;
+  budget: string;
+  // null: not measured here (the reason is in value); it neither passes nor breaks the bench.
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const results: Record<string, unknown> = {};
+const row = (measurement: string, value: string, budget: string, ok: boolean | null) => rows.push({ measurement, value, budget, ok });
+const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80);
+
+if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+  progress('no production build, running npm run build');
+  if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+const began = performance.now();
+
+progress('cold start and idle memory (5 fresh servers)');
+const cold = await measureColdStart(PORTS.coldStart);
+results.coldStart = cold;
+row('cold start to first 200 of /api/health (median of 5)', `${cold.medianStartMs.toFixed(0)} ms`, `< ${budgets.coldStartMs} ms`, cold.medianStartMs < budgets.coldStartMs);
+row('idle memory, RSS 1 s after start (median of 5)', `${cold.medianIdleRssMb.toFixed(0)} MB`, `< ${budgets.idleRssMb} MB`, cold.medianIdleRssMb < budgets.idleRssMb);
+
+// Rate limits lifted so the load and the repeated sign-ins measure work, not 429s; request logging
+// off (LOG_LEVEL=warn), as for the bare route it is compared with.
+const server = await startServer(PORTS.server, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn' });
+try {
+  const account = await createSignedInAccount(server);
+
+  progress('landing page first-load bytes');
+  try {
+    const landing = await firstLoadBytes(`${server.url}/`);
+    results.landing = landing;
+    const largest = landing.files.find((file) => file.type === 'script');
+    const note = largest ? ` (largest ${largest.file.replace('/assets/', '')} ${largest.gzipKb} KB)` : '';
+    row('landing / first-load JS, gzip', `${landing.jsKb.toFixed(1)} KB${note}`, `≤ ${budgets.landingJsKb} KB`, landing.jsKb <= budgets.landingJsKb);
+    row('landing / first-load CSS, gzip', `${landing.cssKb.toFixed(1)} KB`, `≤ ${budgets.landingCssKb} KB`, landing.cssKb <= budgets.landingCssKb);
+  } catch (error) {
+    row('landing / first-load JS and CSS, gzip', `not measured: ${reason(error)}`, `≤ ${budgets.landingJsKb} / ${budgets.landingCssKb} KB`, false);
+  }
+
+  for (const path of ['/', '/pricing']) {
+    progress(`Lighthouse mobile ${path} (3 runs)`);
+    try {
+      const { median, runs } = await lighthouse(`${server.url}${path}`);
+      results[`lighthouse ${path}`] = { median, performanceRuns: runs.map((run) => run.performance) };
+      row(`Lighthouse mobile ${path} performance (median of 3)`, String(median.performance), `≥ ${budgets.lighthousePerformance}`, median.performance >= budgets.lighthousePerformance);
+      const others = [median.accessibility, median.bestPractices, median.seo];
+      row(`Lighthouse mobile ${path} accessibility / best practices / SEO`, others.join(' / '), `${budgets.lighthouseOther} each`, others.every((score) => score >= budgets.lighthouseOther));
+    } catch (error) {
+      row(`Lighthouse mobile ${path}`, `not available: ${reason(error)}`, '—', null);
+    }
+  }
+
+  progress('GET /api/current-user against a bare Fastify route (50 connections, 2 s warm-up + 2 x 5 s each)');
+  results.rssBeforeLoadMb = round(server.rssMb());
+  const bare = await startBareFastify(PORTS.bare);
+  try {
+    const comparison = await compareThroughput({ bareUrl: bare.url, oursUrl: `${server.url}/api/current-user`, headers: { cookie: account.cookie } });
+    results.throughput = comparison;
+    const { ours } = comparison;
+    row('GET /api/current-user signed in, 50 connections', `${ours.rps} req/s, ${ours.errors} errors (bare Fastify ${comparison.bare.rps} req/s)`, '0 errors', ours.errors === 0 && comparison.bare.errors === 0);
+    row('current-user / bare route throughput', comparison.ratio.toFixed(2), `≥ ${budgets.currentUserRatio}`, comparison.ratio >= budgets.currentUserRatio);
+    row('current-user p99 latency (worst round)', `${ours.p99Ms} ms (bare ${comparison.bare.p99Ms} ms)`, `< ${budgets.currentUserP99Ms} ms`, ours.p99Ms < budgets.currentUserP99Ms);
+  } finally {
+    await bare.close();
+  }
+  const afterLoad = server.rssMb();
+  results.rssAfterLoadMb = round(afterLoad);
+  row('memory after the load run, RSS', `${afterLoad.toFixed(0)} MB`, `< ${budgets.afterLoadRssMb} MB`, afterLoad < budgets.afterLoadRssMb);
+
+  progress('sign-in latency against a bare argon2id verify (30 sequential runs)');
+  const cost = await signInCost(server.url, account.email, account.password);
+  results.signIn = cost;
+  row(
+    'POST /api/login median vs bare argon2id verify',
+    `${cost.loginMs.toFixed(1)} ms vs ${cost.bareMs.toFixed(1)} ms (+${cost.overheadPct.toFixed(0)} %)`,
+    `< +${budgets.signInOverheadPct} %`,
+    cost.overheadPct < budgets.signInOverheadPct,
+  );
+} finally {
+  await server.stop();
+}
+
+const headers: Row = { measurement: 'measurement', value: 'value', budget: 'budget', ok: null };
+const verdict = (r: Row) => (r === headers ? 'result' : r.ok === null ? 'n/a' : r.ok ? 'pass' : 'FAIL');
+const width = (key: 'measurement' | 'value' | 'budget') => Math.max(...[headers, ...rows].map((r) => r[key].length));
+const [w1, w2, w3] = [width('measurement'), width('value'), width('budget')];
+const line = (r: Row) => `${r.measurement.padEnd(w1)}  ${r.value.padEnd(w2)}  ${r.budget.padEnd(w3)}  ${verdict(r)}`;
+console.log(['', line(headers), '-'.repeat(w1 + w2 + w3 + 12), ...rows.map(line)].join('\n'));
+
+const broken = rows.filter((r) => r.ok === false).length;
+const seconds = Math.round((performance.now() - began) / 1000);
+writeFileSync('bench/results.json', JSON.stringify({ at: new Date().toISOString(), seconds, rows, results }, null, 2) + '\n');
+console.log(`\n${rows.filter((r) => r.ok).length} passed, ${broken} broken, ${rows.filter((r) => r.ok === null).length} not measured (${seconds} s; details in bench/results.json)`);
+process.exit(broken === 0 ? 0 : 1);

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  // Spawn to first 200 from /api/health.
+  startMs: number;
+  // Everything the server printed so far (the console mailer writes its codes here).
+  output(): string;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+// VmRSS of a process, in MB: what the operating system holds for it, heap and native memory alike.
+export function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+}
+
+// A bare http.get without keep-alive, so polling costs the bench process as little as possible and
+// the first answer is seen within a couple of milliseconds.
+function healthStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/api/health`, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+// The production build as `npm start` runs it, on a fresh embedded database.
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
+  let output = '';
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  while ((await healthStatus(url)) !== 200) {
+    if (child.exitCode !== null) throw new Error(`server on port ${port} exited during start:\n${output.slice(-2000)}`);
+    if (performance.now() - started > 30_000) throw new Error(`server on port ${port} did not answer /api/health within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    child,
+    startMs,
+    output: () => output,
+    rssMb: () => rssMb(child.pid!),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
+}

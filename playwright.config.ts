@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import { findBrowser } from './tests/support/find-browser.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const executablePath = (await findBrowser()) ?? undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'chromium', grepInvert: /@clock/ },
+    // Moving the server clock would disturb tests running beside it, so these run alone, last.
+    { name: 'clock', grep: /@clock/, dependencies: ['chromium'], workers: 1 } as never,
+  ],
+});

@@ -1,0 +1,49 @@
+// DESIGN decision 8: writes each public page as HTML into dist/web, and the empty app shell as
+// dist/web/app.html for the single-page routes.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const webDir = 'dist/web';
+const siteUrl = (process.env.SITE_URL ?? 'https://tessera.app').replace(/\/$/, '');
+
+type Prerender = typeof import('../src/web/prerender');
+const { renderPage, prerenderedPaths }: Prerender = await import(pathToFileURL(join('dist/prerender/prerender.js')).href);
+
+const escape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const template = await readFile(join(webDir, 'index.html'), 'utf8');
+await writeFile(join(webDir, 'app.html'), template.replace('<!--head-->', '<meta name="robots" content="noindex" />'));
+
+for (const path of prerenderedPaths) {
+  const page = await renderPage(path);
+  const url = `${siteUrl}${path === '/' ? '/' : path}`;
+  const head = [
+    `<meta name="description" content="${escape(page.description)}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Tessera" />`,
+    `<meta property="og:title" content="${escape(page.title)}" />`,
+    `<meta property="og:description" content="${escape(page.description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ].join('\n    ');
+  const html = template
+    .replace('<!--head-->', head)
+    .replace(/<title>.*<\/title>/, `<title>${escape(page.title)}</title>`)
+    .replace('<!--app-->', page.html);
+  const file = path === '/' ? join(webDir, 'index.html') : join(webDir, path, 'index.html');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, html);
+}
+
+const today = new Date().toISOString().slice(0, 10);
+const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${prerenderedPaths.map((path) => `  <url><loc>${siteUrl}${path}</loc><lastmod>${today}</lastmod></url>`).join('\n')}
+</urlset>
+`;
+await writeFile(join(webDir, 'sitemap.xml'), sitemap);
+await writeFile(join(webDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${siteUrl}/sitemap.xml\n`);
+console.log(`prerendered ${prerenderedPaths.length} pages`);

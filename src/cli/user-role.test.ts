@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createVerifiedUser, signedInClient, startTestApp, type TestApp } from '../../tests/support/test-app';
+import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db';
+
+const run = promisify(execFile);
+
+describe.each(engines)('npm run user:role on %s', (engine) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    t = await startTestApp(engine, { database });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  const userRole = (...args: string[]) => {
+    const env = { ...process.env, DATABASE_URL: '', DATA_DIR: '' };
+    if (engine === 'sqlite') env.DATA_DIR = dirname(database.location);
+    else env.DATABASE_URL = database.location;
+    return run(process.execPath, ['--import', 'tsx', 'src/cli/user-role.ts', ...args], { env });
+  };
+
+  it('makes an existing user an admin and back', async () => {
+    const account = await createVerifiedUser(t);
+    const { stdout } = await userRole(account.email.toUpperCase(), 'admin');
+    expect(stdout).toContain('is now an admin');
+    const c = await signedInClient(t, account);
+    expect((await c.get('/current-user')).body.user.role).toBe('admin');
+    await userRole(account.email, 'user');
+    expect((await c.get('/current-user')).body.user.role).toBe('user');
+  });
+
+  it('says so when the email is unknown or the role is not one of admin/user', async () => {
+    await expect(userRole('nobody@example.com', 'admin')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No user with the email') });
+    await expect(userRole('someone@example.com', 'root')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+    expect((await client(t.url).get('/health')).status).toBe(200);
+  });
+});

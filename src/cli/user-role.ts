@@ -1,0 +1,27 @@
+// `npm run user:role -- <email> <admin|user>`: the only way to make an admin (DESIGN decision 7).
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/connect';
+import { migrate } from '../server/db/migrations';
+
+const [email, role] = process.argv.slice(2);
+if (!email || (role !== 'admin' && role !== 'user')) {
+  console.error('Usage: npm run user:role -- <email> <admin|user>');
+  process.exit(2);
+}
+const db = await openDatabase(loadConfig());
+try {
+  await migrate(db.kysely);
+  const result = await db.kysely
+    .updateTable('users')
+    .set({ role, updated_at: Date.now() })
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    console.error(`No user with the email ${email}.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a user'}.`);
+  }
+} finally {
+  await db.close();
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { CODE_MAX_TRIES, CODE_TTL_MS } from '~/shared/limits';
+import { serverError } from '~/shared/messages';
+import type { CodePurpose, Database } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { hashCode, newCode } from './secrets';
+
+// DESIGN: hashed, 10 minutes, single use; a new code voids the old one; 5 wrong tries void it.
+export function createCodes(k: Kysely<Database>) {
+  return {
+    async issue(userId: string, purpose: CodePurpose, now: number): Promise<string> {
+      const code = newCode();
+      const values = { user_id: userId, purpose, code_hash: hashCode(userId, purpose, code), attempts: 0, expires_at: now + CODE_TTL_MS, created_at: now };
+      await k
+        .insertInto('codes')
+        .values(values)
+        .onConflict((conflict) => conflict.columns(['user_id', 'purpose']).doUpdateSet({ code_hash: values.code_hash, attempts: 0, expires_at: values.expires_at, created_at: now }))
+        .execute();
+      return code;
+    },
+
+    // Checks a code; on success `consume` runs in the same transaction that deletes the code, so a
+    // code is used at most once even when two requests race.
+    async redeem<T>(userId: string | undefined, purpose: CodePurpose, code: string, now: number, consume: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+      if (!userId) throw new HttpError(400, serverError.codeWrong);
+      const wrong = await k.transaction().execute(async (tx) => {
+        const row = await tx.selectFrom('codes').selectAll().where('user_id', '=', userId).where('purpose', '=', purpose).executeTakeFirst();
+        if (!row) return serverError.codeWrong;
+        if (Number(row.expires_at) <= now) {
+          await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+          return serverError.codeExpired;
+        }
+        if (row.code_hash !== hashCode(userId, purpose, code)) {
+          const attempts = row.attempts + 1;
+          if (attempts >= CODE_MAX_TRIES) {
+            await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+            return serverError.codeExhausted;
+          }
+          await tx.updateTable('codes').set({ attempts }).where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+          return serverError.codeWrong;
+        }
+        const deleted = await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).where('code_hash', '=', row.code_hash).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) !== 1) return serverError.codeWrong;
+        return { value: await consume(tx) };
+      });
+      if (typeof wrong === 'string') throw new HttpError(400, wrong);
+      return wrong.value;
+    },
+  };
+}
+
+export type Codes = ReturnType<typeof createCodes>;

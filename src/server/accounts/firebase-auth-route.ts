@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPath, type UserResponse } from '~/shared/api-paths';
+import { FirebaseAuthSchema } from '~/shared/contract';
+import { serverError } from '~/shared/messages';
+import type { Clock } from '../clock';
+import type { GoogleConfig } from '../config';
+import { HttpError, parseBody } from '../http/errors';
+import type { RateLimiter } from '../http/rate-limit';
+import type { AccountRoutes } from './routes';
+import type { Accounts } from './service';
+import { createFirebaseTokenVerifier } from './firebase-token';
+
+// spec 7: POST /firebase-auth. The body's uid, email, name and picture are ignored; only the verified
+// ID token counts (DESIGN decision 4).
+export function registerFirebaseAuthRoute(
+  app: FastifyInstance,
+  deps: { google: GoogleConfig | null; accounts: Accounts; limiter: RateLimiter; clock: Clock; routes: AccountRoutes },
+) {
+  const verify = deps.google ? createFirebaseTokenVerifier(deps.google, deps.clock, app.log) : null;
+  app.post(apiPath.firebaseAuth, async (request, reply): Promise<UserResponse> => {
+    if (!verify) throw new HttpError(501, serverError.googleNotConfigured);
+    const { idToken } = parseBody(FirebaseAuthSchema, request.body);
+    // Rate-limited like login, from the same per-IP allowance, before any verification work. There is
+    // no per-account count: a signature cannot be guessed, so there is no account to protect from guessing.
+    await deps.limiter.check('login', request.ip);
+    const identity = await verify(idToken);
+    const signedIn = await deps.accounts.signInWithGoogle(identity);
+    await deps.routes.endPresentSession(request);
+    return deps.routes.signIn(request, reply, signedIn);
+  });
+}

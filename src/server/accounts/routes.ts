@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '~/shared/api-paths';
+import { PRODUCT_NAME } from '~/shared/brand';
+import {
+  ChangePasswordSchema,
+  EmailOnlySchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  UpdateProfileSchema,
+  VerifyEmailSchema,
+} from '~/shared/contract';
+import { serverError } from '~/shared/messages';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import { HttpError, parseBody } from '../http/errors';
+import type { RateLimiter } from '../http/rate-limit';
+import { assertJson, assertSameOrigin } from '../http/same-origin';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie';
+import type { ActiveSession } from './sessions';
+import { toPublicUser } from './users';
+import type { Accounts, SignedIn } from './service';
+
+export interface AccountRouteDeps {
+  accounts: Accounts;
+  limiter: RateLimiter;
+  clock: Clock;
+  config: Config;
+}
+
+const ok = (message: string): OkResponse => ({ ok: true, message });
+
+export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter, clock, config }: AccountRouteDeps) {
+  const { appOrigin } = config;
+
+  // Every state-changing call: same origin, JSON body.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    assertSameOrigin(request, appOrigin);
+    assertJson(request);
+  });
+
+  async function optionalSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
+    const token = readSessionToken(request);
+    if (!token) return null;
+    const now = clock();
+    const session = await accounts.sessions.resolve(token, now);
+    if (session?.refreshedExpiresAt) setSessionCookie(request, reply, token, session.refreshedExpiresAt, now);
+    if (!session) clearSessionCookie(request, reply);
+    return session;
+  }
+
+  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
+    const session = await optionalSession(request, reply);
+    if (!session) throw new HttpError(401, serverError.notSignedIn);
+    return session;
+  }
+
+  function signIn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): UserResponse {
+    setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt, clock());
+    return { user: signedIn.user };
+  }
+
+  // A new sign-in replaces the session the browser had (rotation), never stacks on it.
+  async function endPresentSession(request: FastifyRequest) {
+    const token = readSessionToken(request);
+    if (!token) return;
+    const present = await accounts.sessions.resolve(token, clock());
+    if (present) await accounts.sessions.end(present.tokenHash);
+  }
+
+  app.get(apiPath.health, async (_request, reply) => {
+    try {
+      await accounts.users.findById('health-check');
+    } catch {
+      return reply.code(503).send({ error: serverError.unavailable });
+    }
+    return { status: 'ok', database: 'ok' };
+  });
+
+  app.get(apiPath.config, async (): Promise<PublicConfig> => ({
+    productName: PRODUCT_NAME,
+    googleSignIn: config.google
+      ? { apiKey: config.google.apiKey, authDomain: config.google.authDomain, projectId: config.google.projectId }
+      : null,
+  }));
+
+  // A guest is an answer, not an error: `{ user: null }`, so no page load logs a failed request.
+  app.get(apiPath.currentUser, async (request, reply): Promise<CurrentUserResponse> => {
+    const session = await optionalSession(request, reply);
+    return { user: session ? toPublicUser(session.user) : null };
+  });
+
+  app.post(apiPath.register, async (request, reply): Promise<UserResponse> => {
+    const body = parseBody(RegisterSchema, request.body);
+    await limiter.check('register', request.ip, body.email);
+    const user = await accounts.register(body);
+    reply.code(201);
+    return { user };
+  });
+
+  app.post(apiPath.resendVerification, async (request) => {
+    const { email } = parseBody(EmailOnlySchema, request.body);
+    await limiter.check('resend', request.ip, email);
+    await accounts.resendVerification(email);
+    return ok('If that account is waiting for verification, a new code is on its way.');
+  });
+
+  app.post(apiPath.verifyEmail, async (request) => {
+    const { email, code } = parseBody(VerifyEmailSchema, request.body);
+    await limiter.check('verify', request.ip, email);
+    await accounts.verifyEmail(email, code);
+    return ok('Email verified.');
+  });
+
+  app.post(apiPath.login, async (request, reply): Promise<UserResponse> => {
+    const { email, password } = parseBody(LoginSchema, request.body);
+    await limiter.check('login', request.ip, email);
+    const signedIn = await accounts.login(email, password);
+    await endPresentSession(request);
+    return signIn(request, reply, signedIn);
+  });
+
+  app.post(apiPath.forgotPassword, async (request) => {
+    const { email } = parseBody(EmailOnlySchema, request.body);
+    await limiter.check('forgot', request.ip, email);
+    await accounts.forgotPassword(email);
+    return ok('If an account exists for that email, a reset code is on its way.');
+  });
+
+  app.post(apiPath.resetPassword, async (request) => {
+    const { email, code, newPassword } = parseBody(ResetPasswordSchema, request.body);
+    await limiter.check('reset', request.ip, email);
+    await accounts.resetPassword(email, code, newPassword);
+    return ok('Password reset.');
+  });
+
+  app.put(apiPath.updateProfile, async (request, reply): Promise<UserResponse> => {
+    const session = await requireSession(request, reply);
+    const changes = parseBody(UpdateProfileSchema, request.body);
+    return { user: await accounts.updateProfile(session.user.id, changes) };
+  });
+
+  app.put(apiPath.changePassword, async (request, reply) => {
+    const session = await requireSession(request, reply);
+    const { currentPassword, newPassword } = parseBody(ChangePasswordSchema, request.body);
+    await limiter.check('changePassword', request.ip, session.user.id);
+    await accounts.changePassword(session.user, session.tokenHash, currentPassword, newPassword);
+    return ok('Password changed.');
+  });
+
+  app.get(apiPath.logout, async (request, reply) => {
+    // spec 7 makes logout a GET; DESIGN refuses it from another site.
+    assertSameOrigin(request, appOrigin);
+    const token = readSessionToken(request);
+    if (token) {
+      const session = await accounts.sessions.resolve(token, clock());
+      if (session) await accounts.sessions.end(session.tokenHash);
+    }
+    clearSessionCookie(request, reply);
+    return ok('Signed out.');
+  });
+
+  return { optionalSession, requireSession, signIn, endPresentSession };
+}
+
+export type AccountRoutes = ReturnType<typeof registerAccountRoutes>;

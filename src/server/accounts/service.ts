@@ -1,0 +1,167 @@
+import type { PublicUser } from '~/shared/user';
+import { serverError } from '~/shared/messages';
+import type { Clock } from '../clock';
+import type { Db } from '../db/connect';
+import { HttpError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { passwordChangedMail, resetMail, verificationMail, type MailMessage } from '../mail/templates';
+import { createCodes } from './codes';
+import type { GoogleIdentity } from './firebase-token';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { createSessions } from './sessions';
+import { createUsers, toPublicUser, type UserRow } from './users';
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+export interface SignedIn {
+  user: PublicUser;
+  token: string;
+  expiresAt: number;
+}
+
+// The account flows of spec 4 and 7 with the rules of DESIGN.md's security list.
+export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
+  const users = createUsers(db);
+  const sessions = createSessions(db.kysely);
+  const codes = createCodes(db.kysely);
+
+  // Mail goes out after the answer, so a known and an unknown email take the same time to answer.
+  function sendLater(message: MailMessage) {
+    mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'email failed'));
+  }
+
+  async function acceptablePassword(password: string) {
+    if (await isCommonPassword(password)) throw new HttpError(400, serverError.passwordCommon);
+  }
+
+  async function startSession(user: UserRow): Promise<SignedIn> {
+    const { token, expiresAt } = await sessions.start(user.id, clock());
+    return { user: toPublicUser(user), token, expiresAt };
+  }
+
+  return {
+    users,
+    sessions,
+    startSession,
+
+    async register(input: { name: string; email: string; password: string }): Promise<PublicUser> {
+      await acceptablePassword(input.password);
+      if (await users.findByEmail(input.email)) throw new HttpError(409, serverError.emailTaken);
+      const passwordHash = await hashPassword(input.password);
+      const now = clock();
+      let user: UserRow;
+      try {
+        user = await users.insert({ email: input.email, name: input.name, passwordHash, emailVerified: false }, now);
+      } catch (error) {
+        // Two registrations raced for one email: the unique index decided.
+        if (await users.findByEmail(input.email)) throw new HttpError(409, serverError.emailTaken);
+        throw error;
+      }
+      const code = await codes.issue(user.id, 'verify', now);
+      sendLater(verificationMail(user.email, user.name, code));
+      return toPublicUser(user);
+    },
+
+    async resendVerification(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user || user.email_verified === 1) return;
+      const code = await codes.issue(user.id, 'verify', clock());
+      sendLater(verificationMail(user.email, user.name, code));
+    },
+
+    async verifyEmail(email: string, code: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (user?.email_verified === 1) throw new HttpError(400, serverError.alreadyVerified);
+      const now = clock();
+      await codes.redeem(user?.id, 'verify', code, now, (tx) =>
+        tx.updateTable('users').set({ email_verified: 1, updated_at: now }).where('id', '=', user!.id).execute(),
+      );
+    },
+
+    async login(email: string, password: string): Promise<SignedIn> {
+      const user = await users.findByEmail(email);
+      // Same answer, and a hash in both cases, for an unknown email and a wrong password.
+      const matches = user?.password_hash ? await verifyPassword(user.password_hash, password) : await burnPasswordCheck(password);
+      if (!user || !matches) throw new HttpError(401, serverError.badCredentials);
+      if (user.email_verified !== 1) throw new HttpError(403, serverError.unverified);
+      return startSession(user);
+    },
+
+    // DESIGN decision 4: the account is keyed on Google's subject; a first sign-in whose verified email
+    // matches an account links to it; otherwise a new, verified account is made.
+    async signInWithGoogle(identity: GoogleIdentity): Promise<SignedIn> {
+      const now = clock();
+      const known = await users.findByGoogleSub(identity.sub);
+      if (known) return startSession(known);
+      const existing = await users.findByEmail(identity.email);
+      if (existing) {
+        if (existing.google_sub) throw new HttpError(409, serverError.googleOtherAccount);
+        // An unverified password was never proven to belong to this person: Google's proof replaces it,
+        // so whoever registered the address first cannot sign in with it later.
+        const linked = await users.update(
+          existing.id,
+          { google_sub: identity.sub, email_verified: 1, ...(existing.email_verified === 1 ? {} : { password_hash: null }) },
+          now,
+        );
+        return startSession(linked!);
+      }
+      try {
+        return await startSession(
+          await users.insert({ email: identity.email, name: identity.name, picture: identity.picture, passwordHash: null, emailVerified: true, googleSub: identity.sub }, now),
+        );
+      } catch (error) {
+        // Two first sign-ins raced: the unique indexes decided; the winner's row is the account.
+        const winner = await users.findByGoogleSub(identity.sub);
+        if (winner) return startSession(winner);
+        throw error;
+      }
+    },
+
+    async forgotPassword(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const code = await codes.issue(user.id, 'reset', clock());
+      sendLater(resetMail(user.email, code));
+    },
+
+    async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
+      await acceptablePassword(newPassword);
+      const user = await users.findByEmail(email);
+      const passwordHash = await hashPassword(newPassword);
+      const now = clock();
+      await codes.redeem(user?.id, 'reset', code, now, async (tx) => {
+        // Receiving the code by email proves the address, so a reset also verifies it.
+        await tx.updateTable('users').set({ password_hash: passwordHash, email_verified: 1, updated_at: now }).where('id', '=', user!.id).execute();
+        // DESIGN: a reset ends every session.
+        await sessions.endAll(user!.id, tx);
+      });
+      sendLater(passwordChangedMail(user!.email, user!.name));
+    },
+
+    async updateProfile(userId: string, changes: { name: string; gender?: string }): Promise<PublicUser> {
+      const updated = await users.update(userId, { name: changes.name, ...(changes.gender ? { gender: changes.gender } : {}) }, clock());
+      if (!updated) throw new HttpError(401, serverError.notSignedIn);
+      return toPublicUser(updated);
+    },
+
+    async changePassword(user: UserRow, keepTokenHash: string, currentPassword: string, newPassword: string): Promise<void> {
+      if (!user.password_hash || !(await verifyPassword(user.password_hash, currentPassword))) {
+        throw new HttpError(400, serverError.currentPasswordWrong);
+      }
+      if (currentPassword === newPassword) throw new HttpError(400, serverError.samePassword);
+      await acceptablePassword(newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      const now = clock();
+      await db.kysely.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute();
+        // DESIGN: a change ends every other session; this one stays.
+        await sessions.endOthers(user.id, keepTokenHash, tx);
+      });
+      sendLater(passwordChangedMail(user.email, user.name));
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { SESSION_REFRESH_MS, SESSION_TTL_MS } from '~/shared/limits';
+import type { Database } from '../db/schema';
+import type { UserRow } from './users';
+import { newSessionToken, sha256 } from './secrets';
+
+export interface ActiveSession {
+  tokenHash: string;
+  user: UserRow;
+  // Set when the sliding expiry moved and the cookie must be sent again.
+  refreshedExpiresAt: number | null;
+}
+
+// DESIGN: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily.
+export function createSessions(k: Kysely<Database>) {
+  return {
+    async start(userId: string, now: number, db: Kysely<Database> = k): Promise<{ token: string; expiresAt: number }> {
+      const token = newSessionToken();
+      const expiresAt = now + SESSION_TTL_MS;
+      await db.insertInto('sessions').values({ token_hash: sha256(token), user_id: userId, created_at: now, expires_at: expiresAt }).execute();
+      return { token, expiresAt };
+    },
+
+    async resolve(token: string, now: number): Promise<ActiveSession | null> {
+      const tokenHash = sha256(token);
+      const row = await k
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.expires_at as session_expires_at'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { session_expires_at, ...user } = row;
+      const expiresAt = Number(session_expires_at);
+      if (expiresAt <= now) {
+        await k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+        return null;
+      }
+      let refreshedExpiresAt: number | null = null;
+      if (expiresAt - SESSION_TTL_MS + SESSION_REFRESH_MS <= now) {
+        refreshedExpiresAt = now + SESSION_TTL_MS;
+        await k.updateTable('sessions').set({ expires_at: refreshedExpiresAt }).where('token_hash', '=', tokenHash).execute();
+      }
+      return { tokenHash, user, refreshedExpiresAt };
+    },
+
+    end: (tokenHash: string) => k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
+
+    endAll: (userId: string, db: Kysely<Database> = k) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+
+    endOthers: (userId: string, keepTokenHash: string, db: Kysely<Database> = k) =>
+      db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute(),
+
+    sweep: (now: number) => k.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,65 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE } from '~/shared/api-paths';
+import { createAccounts } from './accounts/service';
+import { registerFirebaseAuthRoute } from './accounts/firebase-auth-route';
+import { registerAccountRoutes } from './accounts/routes';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { handleError } from './http/errors';
+import { createRateLimiter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticFiles } from './http/static-files';
+import type { Mailer } from './mail/mailer';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+// Built without listen(), so tests build it with their own database, mailer and clock.
+export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never log secrets: request bodies are not logged, and cookies are redacted.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    // A hop count is valid at run time (proxy-addr), though Fastify's types omit numbers.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setErrorHandler(handleError);
+  await app.register(cookie);
+  await registerSecurityHeaders(app, {
+    googleAuthDomain: config.google?.authDomain ?? null,
+    https: config.appOrigin?.startsWith('https:') ?? false,
+  });
+
+  const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
+  const accounts = createAccounts(db, clock, mailer, app.log);
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
+      const routes = registerAccountRoutes(api, { accounts, limiter, clock, config });
+      registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, routes });
+    },
+    { prefix: API_BASE },
+  );
+  await registerStaticFiles(app, config.staticDir);
+
+  // DESIGN: expired sessions and counters are swept.
+  const sweep = setInterval(() => {
+    const now = clock();
+    Promise.all([accounts.sessions.sweep(now), limiter.sweep()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+  }, 10 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  return app;
+}

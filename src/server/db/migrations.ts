@@ -1,0 +1,60 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+// One set of migrations for SQLite and PostgreSQL: only types both understand.
+const migrations: Record<string, Migration> = {
+  '001-accounts': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('user'))
+        .addColumn('gender', 'text', (c) => c.notNull().defaultTo('not specified'))
+        .addColumn('picture', 'text')
+        .addColumn('password_hash', 'text')
+        .addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('google_sub', 'text', (c) => c.unique())
+        .addColumn('total_prospects_fetched', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('total_prospects_mailed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('total_project', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
+      await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+      await db.schema
+        .createTable('codes')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('codes_pk', ['user_id', 'purpose'])
+        .execute();
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import type { Clock } from '../clock';
+import { serverError } from '~/shared/messages';
+import { HttpError } from './errors';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+// DESIGN: per IP and per account on every endpoint that guesses or sends mail.
+export const limits = {
+  login: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  register: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  verify: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  reset: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  changePassword: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+} satisfies Record<string, { ip: Limit; account: Limit }>;
+
+export type LimitName = keyof typeof limits;
+
+// Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
+// request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
+// the maximum.
+export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
+  async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
+    const now = clock();
+    const rows = await db.kysely
+      .insertInto('rate_limits')
+      .values(entries.map(({ key, limit }) => ({ key, count: 1, reset_at: now + limit.windowMs })))
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END`,
+          reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+        }),
+      )
+      .returning(['key', 'count', 'reset_at'])
+      .execute();
+    let waitMs = 0;
+    for (const row of rows) {
+      const { limit } = entries.find((entry) => entry.key === row.key)!;
+      if (Number(row.count) > Math.max(1, Math.floor(limit.max * multiplier))) waitMs = Math.max(waitMs, Number(row.reset_at) - now);
+    }
+    if (waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new HttpError(429, serverError.tooMany(seconds), { 'Retry-After': String(seconds) });
+    }
+  }
+
+  return {
+    check(name: LimitName, ip: string, account?: string): Promise<void> {
+      const entries = [{ key: `${name}:ip:${ip}`, limit: limits[name].ip }];
+      if (account) entries.push({ key: `${name}:account:${account}`, limit: limits[name].account });
+      return hit(entries);
+    },
+    async sweep(): Promise<void> {
+      await db.kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

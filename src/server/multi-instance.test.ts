@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from './http/rate-limit';
+import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink';
+import { client, createVerifiedUser, startTestApp, type TestApp, whoAmI } from '../../tests/support/test-app';
+import { createTestDatabase, postgresUrl, type TestDatabase } from '../../tests/support/test-db';
+
+// DESIGN "Scale past one machine": instances keep no state of their own.
+describe.runIf(postgresUrl)('two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let mail: SmtpSink;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    mail = await startSmtpSink();
+    a = await startTestApp('postgres', { database, mail });
+    b = await startTestApp('postgres', { database, mail });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await mail?.close();
+    await database?.drop();
+  });
+
+  it('accepts on one instance a session made on the other, and logout on one ends it on both', async () => {
+    const account = await createVerifiedUser(a);
+    const onA = client(a.url);
+    expect((await onA.post('/login', { email: account.email, password: account.password })).status).toBe(200);
+    const onB = client(b.url);
+    onA.jar.forEach((value, name) => onB.jar.set(name, value));
+    expect((await onB.get('/current-user')).body.user.email).toBe(account.email);
+    await onB.get('/logout');
+    expect(await whoAmI(onA)).toBeNull();
+  });
+
+  it('counts a rate limit across both instances', async () => {
+    const account = await createVerifiedUser(a);
+    const max = limits.login.account.max;
+    const statuses = [];
+    for (let i = 0; i < max + 2; i++) {
+      const instance = i % 2 === 0 ? a : b;
+      statuses.push((await client(instance.url).post('/login', { email: account.email, password: 'wrong-guess-3' })).status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(max);
+    expect(statuses.slice(max)).toEqual([429, 429]);
+  });
+});

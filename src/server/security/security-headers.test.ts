@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { serverError } from '~/shared/messages';
+import { client, useTestApp } from '../../../tests/support/test-app';
+
+// DESIGN security rule: CSP (self; Firebase hosts only when configured), nosniff, Referrer-Policy,
+// frame-ancestors none, HSTS over https.
+describe('security headers', () => {
+  const app = useTestApp('sqlite');
+
+  it('sends CSP, nosniff, referrer policy and no framing, and never caches API answers', async () => {
+    const answer = await client(app().url).get('/health');
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('gstatic');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('strict-transport-security')).toBeNull();
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    expect(await client(app().url).get('/nope')).toMatchObject({ status: 404, body: { error: serverError.notFound } });
+    expect(await client(app().url).post('/current-user', {})).toMatchObject({ status: 404 });
+  });
+});
+
+describe('security headers with Google sign-in configured', () => {
+  const app = useTestApp('sqlite', { env: { FIREBASE_PROJECT_ID: 'demo-project', FIREBASE_API_KEY: 'demo-key' } });
+
+  it("admits Firebase's hosts in the CSP", async () => {
+    const csp = (await client(app().url).get('/health')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('https://www.gstatic.com');
+    expect(csp).toContain('https://identitytoolkit.googleapis.com');
+    expect(csp).toContain('https://demo-project.firebaseapp.com');
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI } from '../../../tests/support/test-app';
+import { engines } from '../../../tests/support/test-db';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// DESIGN security rule: 256-bit tokens stored hashed in an HttpOnly SameSite=Lax cookie (Secure and __Host-
+// over https); new at every sign-in; sliding 30-day expiry; logout deletes it; reset ends all; change ends others.
+describe.each(engines)('sessions on %s', (engine) => {
+  const app = useTestApp(engine);
+
+  it('sets an HttpOnly, SameSite=Lax, Path=/ cookie holding a 256-bit token, stored only hashed', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const login = await client(t.url).post('/login', { email: account.email, password: account.password });
+    const [cookie] = login.headers.getSetCookie();
+    expect(cookie).toMatch(/^tessera_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    const token = /=([^;]+)/.exec(cookie!)![1]!;
+    const rows = await t.db.kysely.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((row) => row.token_hash === token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('gives a new token at every sign-in and ends the one the browser had', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const c = await signedInClient(t, account);
+    const first = c.jar.get('tessera_session');
+    const old = client(t.url);
+    old.jar.set('tessera_session', first!);
+    await c.post('/login', { email: account.email, password: account.password });
+    expect(c.jar.get('tessera_session')).not.toBe(first);
+    expect(await whoAmI(c)).not.toBeNull();
+    expect(await whoAmI(old)).toBeNull();
+  });
+
+  it('ends other sessions on a password change and keeps this one', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const here = await signedInClient(t, account);
+    const elsewhere = await signedInClient(t, account);
+    expect((await here.put('/change-password', { currentPassword: account.password, newPassword: 'changed-secret-7' })).status).toBe(200);
+    expect(await whoAmI(here)).not.toBeNull();
+    expect(await whoAmI(elsewhere)).toBeNull();
+  });
+
+  it('slides the expiry at most daily and expires after 30 idle days', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const c = await signedInClient(t, account);
+    const same = await c.get('/current-user');
+    expect(same.headers.getSetCookie()).toEqual([]);
+    t.clock.advance(DAY + 1000);
+    const refreshed = await c.get('/current-user');
+    expect(refreshed.body.user.email).toBe(account.email);
+    expect(refreshed.headers.getSetCookie()[0]).toMatch(/Max-Age=2592000/);
+    t.clock.advance(29 * DAY);
+    expect(await whoAmI(c)).not.toBeNull();
+    t.clock.advance(31 * DAY);
+    expect(await whoAmI(c)).toBeNull();
+  });
+
+  it('ends the session on the server at logout: a copied cookie stops working', async () => {
+    const t = app();
+    const c = await signedInClient(t, await createVerifiedUser(t));
+    const copy = client(t.url);
+    c.jar.forEach((value, name) => copy.jar.set(name, value));
+    expect((await c.get('/logout')).status).toBe(200);
+    expect(c.jar.size).toBe(0);
+    expect(await whoAmI(copy)).toBeNull();
+  });
+
+  it('ends every session when the password is reset', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const first = await signedInClient(t, account);
+    const second = await signedInClient(t, account);
+    await client(t.url).post('/forgot-password', { email: account.email });
+    const { code } = await t.mail.waitFor(account.email, (m) => /reset/.test(m.subject));
+    expect((await client(t.url).post('/reset-password', { email: account.email, code, newPassword: 'after-reset-pass' })).status).toBe(200);
+    expect(await whoAmI(first)).toBeNull();
+    expect(await whoAmI(second)).toBeNull();
+  });
+
+  it('rejects forged and truncated cookies without touching anyone', async () => {
+    const t = app();
+    for (const value of ['x', 'a'.repeat(43), 'a'.repeat(500), '%00%ff', '../../etc/passwd']) {
+      const c = client(t.url);
+      c.jar.set('tessera_session', value);
+      expect(await whoAmI(c)).toBeNull();
+    }
+  });
+});
+
+describe('cookie flags behind https (production mode)', () => {
+  const app = useTestApp('sqlite', { env: { APP_ORIGIN: 'https://tessera.example', TRUST_PROXY: 'true' } });
+
+  it('uses a Secure __Host- cookie and HSTS', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const https = { 'x-forwarded-proto': 'https', origin: 'https://tessera.example' };
+    const login = await client(t.url).post('/login', { email: account.email, password: account.password }, https);
+    expect(login.status).toBe(200);
+    const [cookie] = login.headers.getSetCookie();
+    expect(cookie).toMatch(/^__Host-tessera_session=/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(login.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+  });
+});

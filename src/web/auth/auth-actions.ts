@@ -1,0 +1,44 @@
+import { toast } from 'sonner';
+import { apiPath, type OkResponse, type UserResponse } from '~/shared/api-paths';
+import type {
+  ChangePasswordBody,
+  EmailOnlyBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  UpdateProfileBody,
+  VerifyEmailBody,
+} from '~/shared/contract';
+import { failure, success } from '~/shared/messages';
+import { api, ApiError } from './api-client';
+
+// spec 8: on failure an error toast shows the server's error, else the raw body, else the default;
+// the error is then rethrown for the screen. On success the spec's success toast.
+async function withToasts<T>(call: (fallback: string) => Promise<T>, successText: string | null, fallback: string): Promise<T> {
+  try {
+    const result = await call(fallback);
+    if (successText) toast.success(successText);
+    return result;
+  } catch (error) {
+    toast.error(error instanceof ApiError ? error.message : fallback);
+    throw error;
+  }
+}
+
+export const authActions = {
+  register: (body: RegisterBody) =>
+    withToasts((f) => api<UserResponse>('POST', apiPath.register, body, f), success.register, failure.register),
+  login: (body: LoginBody) => withToasts((f) => api<UserResponse>('POST', apiPath.login, body, f), success.login, failure.login),
+  verifyEmail: (body: VerifyEmailBody) =>
+    withToasts((f) => api<OkResponse>('POST', apiPath.verifyEmail, body, f), success.verifyEmail, failure.verifyEmail),
+  forgotPassword: (body: EmailOnlyBody) =>
+    withToasts((f) => api<OkResponse>('POST', apiPath.forgotPassword, body, f), success.forgotPassword, failure.forgotPassword),
+  resetPassword: (body: ResetPasswordBody) =>
+    withToasts((f) => api<OkResponse>('POST', apiPath.resetPassword, body, f), success.resetPassword, failure.resetPassword),
+  updateProfile: (body: UpdateProfileBody) =>
+    withToasts((f) => api<UserResponse>('PUT', apiPath.updateProfile, body, f), success.updateProfile, failure.updateProfile),
+  changePassword: (body: ChangePasswordBody) =>
+    withToasts((f) => api<OkResponse>('PUT', apiPath.changePassword, body, f), success.changePassword, failure.changePassword),
+  // DESIGN decision 2: a real call; the screen shows the spec's alerts, so no toast here.
+  resendVerification: (body: EmailOnlyBody) => api<OkResponse>('POST', apiPath.resendVerification, body, failure.resend),
+};

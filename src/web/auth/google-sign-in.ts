@@ -1,0 +1,40 @@
+import { toast } from 'sonner';
+import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '~/shared/api-paths';
+import type { PublicUser } from '~/shared/user';
+import { failure, success } from '~/shared/messages';
+import { api, ApiError } from './api-client';
+import { firebaseGooglePopup, type GooglePopup } from './google-popup';
+
+let config: Promise<PublicConfig> | null = null;
+
+// DESIGN decision 5: public settings come from the server at run time, so one build runs anywhere.
+export function loadPublicConfig(): Promise<PublicConfig> {
+  config ??= api<PublicConfig>('GET', apiPath.config).catch((error: unknown) => {
+    config = null;
+    throw error;
+  });
+  return config;
+}
+
+export async function googleSignInConfig(): Promise<GoogleWebConfig | null> {
+  return (await loadPublicConfig()).googleSignIn;
+}
+
+// spec 4 and 8, DESIGN decision 4: the popup gives an ID token; only the server's check of it signs in.
+export async function signInWithGoogle(googleConfig: GoogleWebConfig, popup: GooglePopup = firebaseGooglePopup): Promise<PublicUser> {
+  let identity;
+  try {
+    identity = await popup(googleConfig);
+  } catch (error) {
+    toast.error(failure.googlePopup);
+    throw error;
+  }
+  try {
+    const { user } = await api<UserResponse>('POST', apiPath.firebaseAuth, identity, failure.providerSync);
+    toast.success(success.google);
+    return user;
+  } catch (error) {
+    toast.error(error instanceof ApiError ? error.message : failure.providerSync);
+    throw error;
+  }
+}

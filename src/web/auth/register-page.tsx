@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authCopy, label } from '~/shared/messages';
+import { Alert } from '../ui/alert';
+import { AuthCard } from '../ui/auth-card';
+import { BackLink } from '../ui/back-link';
+import { Button, textLinkClass } from '../ui/button';
+import { PasswordField, TextField } from '../ui/field';
+import { OrDivider } from '../ui/or-divider';
+import { authActions } from './auth-actions';
+import type { EmailState } from './flow-state';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { useFormProblem } from './use-form-problem';
+import { registerProblem } from './validation';
+
+// spec 2: Register — Full Name, Email Address, Password, Confirm Password; Create Account, Continue with
+// Google; links to /login and Back to Home.
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [busy, setBusy] = useState(false);
+  const { problem, report, clear } = useFormProblem();
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = registerProblem(form);
+    if (found) return report(found);
+    clear();
+    setBusy(true);
+    const email = form.email.trim();
+    try {
+      // spec 3: confirmPassword is not sent.
+      await authActions.register({ name: form.name.trim(), email, password: form.password });
+      const state: EmailState = { email };
+      await navigate('/verify-email', { state });
+    } catch (error) {
+      // spec 8: register failures are only logged by the screen; the toast comes from the auth layer.
+      console.error('Registration failed', error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title={authCopy.registerTitle}
+      lead={authCopy.registerLead}
+      back={<BackLink to="/">{label.backToHome}</BackLink>}
+      footer={
+        <>
+          {authCopy.haveAccount}{' '}
+          <Link to="/login" className={textLinkClass}>
+            {label.signIn}
+          </Link>
+        </>
+      }
+    >
+      {/* spec 5 sets the order of the checks, so the browser's own field checks stay out of the way. */}
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <TextField label={label.fullName} name="name" autoComplete="name" aria-required value={form.name} onChange={set('name')} />
+        <TextField
+          label={label.emailAddress}
+          type="email"
+          name="email"
+          autoComplete="email"
+          aria-required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <PasswordField
+          label={label.password}
+          name="password"
+          autoComplete="new-password"
+          aria-required
+          value={form.password}
+          onChange={set('password')}
+        />
+        <PasswordField
+          label={label.confirmPassword}
+          name="confirmPassword"
+          autoComplete="new-password"
+          aria-required
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
+        <Button type="submit" className="w-full" busy={busy} busyLabel={authCopy.busyCreating}>
+          {label.createAccount}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleSignInButton />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,108 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { apiPath, type CurrentUserResponse } from '~/shared/api-paths';
+import { AUTH_LOADING_CAP_MS } from '~/shared/limits';
+import { success } from '~/shared/messages';
+import type { PublicUser } from '~/shared/user';
+import { api } from './api-client';
+
+// spec 4: loading, authenticated, unauthenticated.
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface Session {
+  status: SessionStatus;
+  user: PublicUser | null;
+  // True between Sign Out and arriving at '/', so guards do not bounce the leaving user to /register.
+  signingOut: boolean;
+  signIn: (user: PublicUser) => void;
+  replaceUser: (user: PublicUser) => void;
+  signOut: () => Promise<void>;
+}
+
+// spec 4: a value kept in the browser that logout clears; we keep the last signed-in email for the sign-in form.
+export const LAST_EMAIL_KEY = 'tessera:last-email';
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<PublicUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [signingOut, setSigningOut] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // Each run of this effect owns its own flag: React's development double-run must not let the
+    // first, abandoned request end the loading state before the second one answers.
+    let active = true;
+    // spec 9: loading is forced off after 5000 ms at most, even if the server never answers. A late
+    // answer still counts: a signed-in user who waited is then recognised.
+    const cap = setTimeout(() => {
+      if (active) setLoading(false);
+    }, AUTH_LOADING_CAP_MS);
+    api<CurrentUserResponse>('GET', apiPath.currentUser)
+      .then(({ user }) => {
+        if (active) setUser(user);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(cap);
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+      clearTimeout(cap);
+    };
+  }, []);
+
+  const signIn = useCallback((next: PublicUser) => {
+    setUser(next);
+    setSigningOut(false);
+    setLoading(false);
+    try {
+      localStorage.setItem(LAST_EMAIL_KEY, next.email);
+    } catch {
+      // storage can be unavailable (private mode); nothing depends on it
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('GET', apiPath.logout);
+      // The toast library is not part of the first load (see DeferredToaster).
+      void import('sonner').then(({ toast }) => toast.success(success.logout));
+      try {
+        localStorage.removeItem(LAST_EMAIL_KEY);
+      } catch {
+        // see above
+      }
+    } catch (error) {
+      // spec 4: on failure the user is still cleared locally; the error is only logged.
+      console.error('Logout failed', error);
+    }
+    setSigningOut(true);
+    setUser(null);
+    // spec 4: then navigate to / — whether or not the call succeeded.
+    await navigate('/');
+    setSigningOut(false);
+  }, [navigate]);
+
+  const value = useMemo<Session>(
+    () => ({
+      status: loading ? 'loading' : user ? 'authenticated' : 'unauthenticated',
+      user,
+      signingOut,
+      signIn,
+      replaceUser: setUser,
+      signOut,
+    }),
+    [loading, user, signingOut, signIn, signOut],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authCopy, label } from '~/shared/messages';
+import { Alert } from '../ui/alert';
+import { Button, textLinkClass } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { PasswordField, TextField } from '../ui/field';
+import { OrDivider } from '../ui/or-divider';
+import { ApiError } from './api-client';
+import { authActions } from './auth-actions';
+import type { EmailState } from './flow-state';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { LAST_EMAIL_KEY, useSession } from './session';
+
+function lastEmail(): string {
+  try {
+    return localStorage.getItem(LAST_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+// DESIGN decision 1: the sign-in form is a dialog on the landing page, opened by /login or the nav's
+// Sign In, showing any message passed along (e.g. after verifying an email).
+export default function SignInDialog({
+  open,
+  message,
+  email: passedEmail,
+  onClose,
+}: {
+  open: boolean;
+  message?: string;
+  email?: string;
+  onClose: () => void;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(() => passedEmail ?? lastEmail());
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setUnverifiedEmail(null);
+    const typedEmail = email.trim();
+    try {
+      const { user } = await authActions.login({ email: typedEmail, password });
+      // spec 4: login success sets the user; then the dashboard.
+      session.signIn(user);
+      await navigate('/dashboard', { replace: true });
+    } catch (error) {
+      // spec 8: the auth layer has shown the server's words in a toast; the screen only logs.
+      console.error('Sign in failed', error);
+      // DESIGN decision 3: an unverified account is offered the way to verify.
+      if (error instanceof ApiError && error.status === 403) setUnverifiedEmail(typedEmail);
+      setBusy(false);
+    }
+  }
+
+  function goVerify() {
+    const state: EmailState = { email: unverifiedEmail ?? email.trim() };
+    void navigate('/verify-email', { state });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={label.signIn} description={authCopy.signInLead}>
+      {message ? (
+        <Alert tone="success" className="mb-5">
+          {message}
+        </Alert>
+      ) : null}
+      {unverifiedEmail ? (
+        <Alert tone="info" className="mb-5">
+          <p>{authCopy.unverifiedOffer}</p>
+          <button type="button" onClick={goVerify} className={`mt-1.5 ${textLinkClass}`}>
+            {authCopy.goVerify}
+          </button>
+        </Alert>
+      ) : null}
+      <form onSubmit={submit} className="space-y-4">
+        <TextField
+          label={label.emailAddress}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <div>
+          <PasswordField
+            label={label.password}
+            name="password"
+            autoComplete="current-password"
+            required
+            // With the email already filled in, the dialog opens on the password.
+            autoFocus={email !== ''}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className={textLinkClass}>
+              {authCopy.forgotPasswordLink}
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" className="w-full" busy={busy} busyLabel={authCopy.busySigningIn}>
+          {label.signIn}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleSignInButton />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {authCopy.noAccount}{' '}
+        <Link to="/register" className={textLinkClass}>
+          {authCopy.applyForBeta}
+        </Link>
+      </p>
+    </Dialog>
+  );
+}

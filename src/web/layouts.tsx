@@ -1,0 +1,100 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { useSignInRequest, type LoginState, type SignInRequest } from './auth/flow-state';
+import { SessionProvider } from './auth/session';
+import { SiteFooter } from './site/site-footer';
+import { TopNav } from './nav/top-nav';
+import type { RouteHandle } from './router';
+
+
+function DocumentTitle() {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  useEffect(() => {
+    if (handle?.title) document.title = handle.title;
+  }, [handle?.title]);
+  return null;
+}
+
+const Toaster = lazy(() => import('./ui/toaster'));
+
+// DESIGN.md's first-load budget: the toast library loads once the page is idle, not before it shows.
+// Every toast comes after a user's action, and one raised before the toaster mounts still appears.
+function DeferredToaster() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(handle);
+  }, []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <DocumentTitle />
+      <ScrollRestoration />
+      <Outlet />
+      <DeferredToaster />
+    </SessionProvider>
+  );
+}
+
+// The dialog's code loads the first time someone asks to sign in, not with the landing page.
+const SignInDialog = lazy(() => import('./auth/sign-in-dialog'));
+
+// DESIGN decision 1: the Sign In dialog opens when the location carries a sign-in request (set by /login).
+function SignInDialogHost() {
+  const request = useSignInRequest();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [wanted, setWanted] = useState(false);
+  if (request && !wanted) setWanted(true);
+  if (!wanted) return null;
+  // Closing drops the request from this history entry, so going back or reloading does not reopen it.
+  const close = () =>
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+  return (
+    <Suspense fallback={null}>
+      <SignInDialog open={request !== null} message={request?.message} email={request?.email} onClose={close} />
+    </Suspense>
+  );
+}
+
+export function SiteLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopNav />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <SignInDialogHost />
+    </div>
+  );
+}
+
+// spec 2: the top navigation bar is hidden on the auth pages.
+export function AuthLayout() {
+  return (
+    <main id="main" className="min-h-screen bg-slate-50">
+      <Outlet />
+    </main>
+  );
+}
+
+// DESIGN decision 1: /login opens the Sign In dialog on the landing page, carrying any message along.
+export function LoginRedirect() {
+  const location = useLocation();
+  const passed = location.state as LoginState | null;
+  const state: SignInRequest = { signIn: true, message: passed?.message, email: passed?.email };
+  return <Navigate to="/" replace state={state} />;
+}

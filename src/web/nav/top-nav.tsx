@@ -1,0 +1,93 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { label, loaderText } from '~/shared/messages';
+import { useSession } from '../auth/session';
+import { buttonClass } from '../ui/button';
+import { Logo } from '../ui/logo';
+import { Spinner } from '../ui/spinner';
+import { MobileMenu } from './mobile-menu';
+import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar';
+
+// The signed-in bar brings the dropdown menu's code; visitors never download it.
+const SignedInNav = lazy(() => import('./signed-in-nav'));
+
+// spec 2: the landing page's anchors.
+const anchors = [
+  { to: '/#features', text: label.features },
+  { to: '/#testimonials', text: label.testimonials },
+  { to: '/#pricing', text: label.pricing },
+];
+
+// spec 2: while auth is loading, a bar with a spinner and 'Loading...'.
+function LoadingNav() {
+  return (
+    <NavBar>
+      <Logo />
+      <div className="ml-auto flex items-center gap-2 text-sm text-slate-600" role="status">
+        <Spinner size="sm" decorative className="text-accent-600" />
+        {loaderText.loading}
+      </div>
+    </NavBar>
+  );
+}
+
+// spec 2: signed out — logo, the anchors, Sign In (to /login) and Get Started (to /register).
+function SignedOutNav() {
+  return (
+    <NavBar>
+      <Logo />
+      <ul className="ml-6 hidden items-center gap-1 md:flex">
+        {anchors.map((anchor) => (
+          <li key={anchor.to}>
+            <Link to={anchor.to} className={navLinkClass}>
+              {anchor.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="ml-auto hidden items-center gap-2 md:flex">
+        <Link to="/login" className={navLinkClass}>
+          {label.signIn}
+        </Link>
+        <Link to="/register" className={buttonClass('primary')}>
+          {label.getStarted}
+        </Link>
+      </div>
+      <div className="ml-auto md:hidden">
+        <MobileMenu>
+          <ul className="space-y-1">
+            {anchors.map((anchor) => (
+              <li key={anchor.to}>
+                <Link to={anchor.to} className={mobileLinkClass}>
+                  {anchor.text}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 grid gap-2 border-t border-slate-200 pt-4">
+            <Link to="/login" className={buttonClass('secondary')}>
+              {label.signIn}
+            </Link>
+            <Link to="/register" className={buttonClass('primary')}>
+              {label.getStarted}
+            </Link>
+          </div>
+        </MobileMenu>
+      </div>
+    </NavBar>
+  );
+}
+
+// spec 2: the top navigation bar of the public site; the account screens have none (AuthLayout).
+export function TopNav() {
+  const { status, user } = useSession();
+  if (status === 'loading') return <LoadingNav />;
+  if (status === 'authenticated' && user) {
+    return (
+      <Suspense fallback={<LoadingNav />}>
+        <SignedInNav user={user} />
+      </Suspense>
+    );
+  }
+  return <SignedOutNav />;
+}

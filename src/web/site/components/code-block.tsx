@@ -1,0 +1,10 @@
+export function CodeBlock({ label, code }: { label: string; code: string }) {
+  return (
+    <figure className="overflow-hidden rounded-card border border-slate-800 bg-slate-900">
+      <figcaption className="border-b border-slate-800 px-4 py-2 text-xs font-medium text-slate-300">{label}</figcaption>
+      <pre className="overflow-x-auto p-4 text-sm leading-6 text-slate-100" tabIndex={0}>
+        <code>{code}</code>
+      </pre>
+    </figure>
+  );
+}

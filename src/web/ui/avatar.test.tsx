@@ -1,0 +1,39 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Avatar } from './avatar';
+
+describe('Avatar (spec 2)', () => {
+  it('shows the picture when set', () => {
+    render(<Avatar name="Ada Lovelace" picture="https://example.com/ada.png" />);
+    expect(screen.getByRole('img', { name: "Ada Lovelace's avatar" }).getAttribute('src')).toBe('https://example.com/ada.png');
+    expect(screen.queryByText('AL')).toBeNull();
+  });
+
+  it('falls back to the initials when the picture does not load', () => {
+    render(<Avatar name="Ada Lovelace" picture="https://example.com/broken.png" />);
+    fireEvent.error(screen.getByRole('img'));
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('AL')).toBeTruthy();
+  });
+
+  it("treats the string 'null' and the empty string as no picture", () => {
+    const { rerender } = render(<Avatar name="Grace Hopper" picture="null" />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('GH')).toBeTruthy();
+    rerender(<Avatar name="Grace Hopper" picture="" />);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it("shows 'U' with no name", () => {
+    render(<Avatar name="" picture={null} />);
+    expect(screen.getByText('U')).toBeTruthy();
+  });
+
+  it('comes in the sizes sm, md, lg and xl', () => {
+    const sizes = (['sm', 'md', 'lg', 'xl'] as const).map((size) => {
+      const { container } = render(<Avatar name="Ada" size={size} />);
+      return container.firstElementChild!.className.match(/size-\d+/)![0];
+    });
+    expect(new Set(sizes).size).toBe(4);
+  });
+});

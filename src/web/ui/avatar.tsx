@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import type { Size } from './spinner';
+import { hasPicture, initials } from './avatar-initials';
+
+const avatarSize: Record<Size, string> = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg', xl: 'size-20 text-2xl' };
+
+// spec 2: the picture if set and it loads, else initials. DESIGN decision 6: loaded directly, no referrer.
+export function Avatar({ name, picture, size = 'md' }: { name?: string | null; picture?: string | null; size?: Size }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const showPicture = hasPicture(picture) && failed !== picture;
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-100 font-semibold text-accent-800 ${avatarSize[size]}`}
+      data-testid="avatar"
+    >
+      {showPicture ? (
+        <img
+          src={picture}
+          alt={name ? `${name}'s avatar` : 'Avatar'}
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          onError={() => setFailed(picture)}
+        />
+      ) : (
+        <span aria-hidden="true">{initials(name)}</span>
+      )}
+    </span>
+  );
+}

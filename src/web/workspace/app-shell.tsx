@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../auth/session';
+import { LeftRail } from './components/left-rail';
+import { panelForPath, type RailItem } from './components/rail-items';
+import { SidePanel } from './components/side-panel';
+import { TopBar } from './components/top-bar';
+
+// spec 2: the shell around every signed-in page — top bar, left rail, and a side panel chosen by path.
+export function AppShell() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panel = panelForPath(pathname);
+
+  // Leaving for a page without a panel closes it; the rail reopens it on purpose.
+  useEffect(() => {
+    if (!panelForPath(pathname)) setPanelOpen(false);
+  }, [pathname]);
+
+  const open = (item: RailItem) => setPanelOpen(Boolean(item.panel));
+  if (!user) return null;
+
+  return (
+    <div className="flex h-dvh bg-slate-50">
+      <LeftRail onOpen={open} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar user={user} onOpen={open} />
+        <div className="relative flex min-h-0 flex-1">
+          {panelOpen && panel ? <SidePanel kind={panel} onClose={() => setPanelOpen(false)} /> : null}
+          <main id="main" className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-6 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { workspaceCopy } from '~/shared/messages';
+import { FigureRow } from './components/figure-cards';
+import { inertAction } from './components/inert-action';
+import { PageHeading, PanelCard } from './components/panel-card';
+import { calendarEvents, calendarFigures } from './sample-data/sample-planning';
+
+// spec 2: cards with static buttons and sample figures.
+export default function CalendarPage() {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeading title={workspaceCopy.calendar} lead="Meetings, deadlines and focus time for your team." />
+      <FigureRow figures={calendarFigures} />
+      <PanelCard
+        title="This week"
+        action={
+          <button type="button" onClick={inertAction('Create Event')} className="rounded-control bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700">
+            Create Event
+          </button>
+        }
+      >
+        <ul className="divide-y divide-slate-100">
+          {calendarEvents.map((event) => (
+            <li key={event.title} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div>
+                <p className="text-sm font-medium text-slate-900">{event.title}</p>
+                <p className="text-xs text-slate-500">{event.who}</p>
+              </div>
+              <p className="text-sm text-slate-600">{event.when}</p>
+            </li>
+          ))}
+        </ul>
+      </PanelCard>
+    </div>
+  );
+}

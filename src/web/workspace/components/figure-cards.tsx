@@ -1,0 +1,30 @@
+import { inertAction } from './inert-action';
+import { PanelCard } from './panel-card';
+
+export function FigureRow({ figures }: { figures: ReadonlyArray<{ label: string; value: string }> }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3">
+      {figures.map((figure) => (
+        <li key={figure.label} className="rounded-card border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-sm text-slate-600">{figure.label}</p>
+          <p className="mt-2 text-3xl font-bold text-slate-900">{figure.value}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ActionCards({ cards }: { cards: ReadonlyArray<{ title: string; text: string; action: string }> }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      {cards.map((card) => (
+        <PanelCard key={card.title} title={card.title}>
+          <p className="text-sm text-slate-600">{card.text}</p>
+          <button type="button" onClick={inertAction(card.action)} className="mt-4 rounded-control bg-accent-600 px-3 py-2 text-sm font-semibold text-white hover:bg-accent-700">
+            {card.action}
+          </button>
+        </PanelCard>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { LogOut, Settings, Sparkles, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { workspaceCopy } from '~/shared/messages';
+import { inertAction } from './inert-action';
+import { Menu, MenuItem } from './menu';
+import { mainItems, moreItems, type RailItem } from './rail-items';
+
+const railButton =
+  'group flex w-full flex-col items-center gap-1 rounded-control px-1 py-2 text-[11px] font-medium text-slate-400 hover:bg-slate-800 hover:text-white aria-[current=page]:bg-slate-800 aria-[current=page]:text-white';
+
+function RailLink({ item, onOpen }: { item: RailItem; onOpen: (item: RailItem) => void }) {
+  const Icon = item.icon;
+  return (
+    <NavLink to={item.to} className={railButton} onClick={() => onOpen(item)}>
+      <Icon className="size-5" aria-hidden="true" />
+      <span>{item.label}</span>
+    </NavLink>
+  );
+}
+
+function RailMenu({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Menu
+      label={label}
+      side="right"
+      align="end"
+      trigger={
+        <button type="button" className={railButton}>
+          {icon}
+          <span>{label}</span>
+        </button>
+      }
+    >
+      {children}
+    </Menu>
+  );
+}
+
+// spec 2: the left rail, with the bottom buttons Settings, Invite and Upgrade.
+export function LeftRail({ onOpen }: { onOpen: (item: RailItem) => void }) {
+  return (
+    <nav aria-label="Workspace" className="hidden w-20 shrink-0 flex-col justify-between bg-slate-900 px-2 py-3 md:flex">
+      <div className="space-y-1">
+        {mainItems.map((item) => (
+          <RailLink key={item.to} item={item} onOpen={onOpen} />
+        ))}
+        <p className="px-1 pt-4 pb-1 text-center text-[10px] font-semibold tracking-wider text-slate-500 uppercase">{workspaceCopy.more}</p>
+        {moreItems.map((item) => (
+          <RailLink key={item.to} item={item} onOpen={onOpen} />
+        ))}
+      </div>
+      <div className="space-y-1">
+        <RailMenu label={workspaceCopy.settings} icon={<Settings className="size-5" aria-hidden="true" />}>
+          {workspaceCopy.settingsItems.map((item) => (
+            <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
+              {item === 'Log out' ? <LogOut className="size-4" aria-hidden="true" /> : null}
+              {item}
+            </MenuItem>
+          ))}
+        </RailMenu>
+        <RailMenu label={workspaceCopy.invite} icon={<UserPlus className="size-5" aria-hidden="true" />}>
+          <MenuItem onSelect={inertAction(workspaceCopy.sendInvite)}>{workspaceCopy.sendInvite}</MenuItem>
+        </RailMenu>
+        <RailMenu label={workspaceCopy.upgrade} icon={<Sparkles className="size-5" aria-hidden="true" />}>
+          <MenuItem onSelect={inertAction(workspaceCopy.upgradeToPro)}>{workspaceCopy.upgradeToPro}</MenuItem>
+        </RailMenu>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+export const menuItemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';
+
+// The shell's dropdowns: keyboard, outside click and Escape come from radix.
+export function Menu({ trigger, label, align = 'end', side = 'bottom', children }: { trigger: ReactNode; label: string; align?: 'start' | 'end'; side?: 'bottom' | 'right' | 'top'; children: ReactNode }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger aria-label={label} asChild>
+        {trigger}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content
+        align={align}
+        side={side}
+        sideOffset={8}
+        className="z-50 min-w-56 rounded-card border border-slate-200 bg-white p-1.5 shadow-lg transition duration-150 starting:opacity-0"
+      >
+        {children}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}
+
+export function MenuItem({ onSelect, children }: { onSelect: () => void; children: ReactNode }) {
+  return (
+    <DropdownMenu.Item className={menuItemClass} onSelect={onSelect}>
+      {children}
+    </DropdownMenu.Item>
+  );
+}
+
+export const MenuSeparator = () => <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />;
+export const MenuLabel = ({ children }: { children: ReactNode }) => <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-slate-500">{children}</DropdownMenu.Label>;

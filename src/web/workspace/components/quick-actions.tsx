@@ -1,0 +1,17 @@
+import { buttonClass } from '../../ui/button';
+import { inertAction } from './inert-action';
+import { PanelCard } from './panel-card';
+
+export function QuickActions({ title, actions }: { title: string; actions: readonly string[] }) {
+  return (
+    <PanelCard title={title}>
+      <div className="grid gap-2">
+        {actions.map((action, index) => (
+          <button key={action} type="button" onClick={inertAction(action)} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'w-full justify-start')}>
+            {action}
+          </button>
+        ))}
+      </div>
+    </PanelCard>
+  );
+}

@@ -1,0 +1,120 @@
+import { Bell, ChevronDown, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { label, workspaceCopy } from '~/shared/messages';
+import { isAdmin, roleLabel, type PublicUser } from '~/shared/user';
+import { useSession } from '../../auth/session';
+import { Avatar } from '../../ui/avatar';
+import { LogoMark } from '../../ui/logo';
+import { SearchBox } from '../../ui/search-box';
+import { sampleNotifications } from '../sample-data/sample-notifications';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from './menu';
+import { mainItems, moreItems, type RailItem } from './rail-items';
+
+const iconButton = 'relative flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+// spec 2: workspace switcher, search box, notifications bell with its unread count, and the user menu.
+export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: RailItem) => void }) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const admin = isAdmin(user);
+  const unread = sampleNotifications.filter((notification) => notification.unread).length;
+
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
+      {/* On a phone the rail collapses into this menu (issue 4). */}
+      <div className="md:hidden">
+        <Menu label="Open workspace menu" align="start" trigger={<button type="button" className={iconButton}><MenuIcon className="size-5" aria-hidden="true" /></button>}>
+          {[...mainItems, ...moreItems].map((item) => (
+            <MenuItem key={item.to} onSelect={() => { onOpen(item); void navigate(item.to); }}>
+              <item.icon className="size-4" aria-hidden="true" />
+              {item.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </div>
+      <Menu
+        label="Switch workspace"
+        align="start"
+        trigger={
+          <button type="button" className="flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+            <LogoMark className="size-6" />
+            <span className="hidden sm:inline">{workspaceCopy.workspaceName}</span>
+            <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
+          </button>
+        }
+      >
+        {workspaceCopy.workspaceItems.map((item) => (
+          <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
+            {item}
+          </MenuItem>
+        ))}
+      </Menu>
+      {admin ? <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span> : null}
+
+      <SearchBox className="ml-auto hidden w-72 md:block" />
+
+      <div className="ml-auto flex items-center gap-1 md:ml-2">
+        <Menu
+          label={`${workspaceCopy.notifications} (${unread} unread)`}
+          trigger={
+            <button type="button" className={iconButton}>
+              <Bell className="size-5" aria-hidden="true" />
+              {unread > 0 ? (
+                <span data-testid="unread-count" className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white">
+                  {unread}
+                </span>
+              ) : null}
+            </button>
+          }
+        >
+          <MenuLabel>{workspaceCopy.notifications}</MenuLabel>
+          {sampleNotifications.map((notification) => (
+            <MenuItem key={notification.id} onSelect={() => console.info('[workspace] notification', notification.id)}>
+              <span className={`size-2 shrink-0 rounded-full ${notification.unread ? 'bg-accent-600' : 'bg-transparent'}`} aria-hidden="true" />
+              <span className="flex flex-col">
+                <span>{notification.text}</span>
+                <span className="text-xs text-slate-500">{notification.when}</span>
+              </span>
+            </MenuItem>
+          ))}
+        </Menu>
+
+        <Menu
+          label="User menu"
+          trigger={
+            <button type="button" className="flex items-center gap-2 rounded-control p-1 pr-2 hover:bg-slate-100">
+              <Avatar name={user.name} picture={user.picture} size="sm" />
+              <span className="hidden max-w-36 truncate text-sm font-medium text-slate-800 sm:inline">{user.name}</span>
+            </button>
+          }
+        >
+          <div className="px-2.5 pt-1.5 pb-2">
+            <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+            <p className="mt-1 text-xs font-medium text-accent-700" data-testid="role-label">{roleLabel(user)}</p>
+          </div>
+          <MenuSeparator />
+          <MenuItem onSelect={() => void navigate('/profile-settings')}>
+            <UserRound className="size-4" aria-hidden="true" />
+            {workspaceCopy.profileSettings}
+          </MenuItem>
+          {admin ? (
+            <MenuItem onSelect={() => void navigate('/admin')}>
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              {label.adminPanel}
+            </MenuItem>
+          ) : null}
+          <MenuItem onSelect={() => console.info('[workspace] Billing')}>
+            <CreditCard className="size-4" aria-hidden="true" />
+            {workspaceCopy.billing}
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem onSelect={() => void signOut()}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {workspaceCopy.signOut}
+          </MenuItem>
+        </Menu>
+      </div>
+    </header>
+  );
+}

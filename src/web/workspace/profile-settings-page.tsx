@@ -1,0 +1,131 @@
+import { Tabs } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { GENDERS, type Gender } from '~/shared/user';
+import { flow, validation, workspaceCopy } from '~/shared/messages';
+import { authActions } from '../auth/auth-actions';
+import { useSession } from '../auth/session';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { PasswordField, TextField } from '../ui/field';
+import { PageHeading } from './components/panel-card';
+import { passwordFormProblem, type PasswordForm } from './password-form-rules';
+
+const tabClass =
+  'border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-accent-600 data-[state=active]:text-accent-700';
+
+function ProfileForm() {
+  const { user, replaceUser } = useSession();
+  const [name, setName] = useState(user?.name ?? '');
+  const [gender, setGender] = useState<Gender>(user?.gender ?? 'not specified');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    // spec 5: name required.
+    if (!name.trim()) return setProblem(validation.nameRequired);
+    setProblem(null);
+    setBusy(true);
+    try {
+      const { user: updated } = await authActions.updateProfile({ name: name.trim(), gender });
+      replaceUser(updated);
+    } catch (error) {
+      console.error('Profile update failed', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} className="max-w-lg space-y-5" noValidate>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" required />
+      <div>
+        <label htmlFor="profile-gender" className="mb-1.5 block text-sm font-medium text-slate-700">
+          Gender
+        </label>
+        <select
+          id="profile-gender"
+          value={gender}
+          onChange={(event) => setGender(event.target.value as Gender)}
+          className="block w-full rounded-control border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm"
+        >
+          {GENDERS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField label="Email" value={user?.email ?? ''} readOnly disabled hint={validation.emailCannotChange} />
+      <Button type="submit" busy={busy} busyLabel={flow.busySaving}>
+        Save Changes
+      </Button>
+    </form>
+  );
+}
+
+const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function PasswordChangeForm() {
+  const [form, setForm] = useState<PasswordForm>(emptyPasswords);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (key: keyof PasswordForm) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+
+  async function change(event: FormEvent) {
+    event.preventDefault();
+    const found = passwordFormProblem(form);
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      await authActions.changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      // spec 5: the form is cleared after success.
+      setForm(emptyPasswords);
+    } catch (error) {
+      console.error('Password change failed', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={change} className="max-w-lg space-y-5" noValidate>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <PasswordField label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
+      <PasswordField label="New Password" autoComplete="new-password" hint={validation.passwordHelp} {...field('newPassword')} />
+      <PasswordField label="Confirm New Password" autoComplete="new-password" {...field('confirmPassword')} />
+      <Button type="submit" busy={busy} busyLabel={flow.busyChanging}>
+        Change Password
+      </Button>
+    </form>
+  );
+}
+
+// spec 2, "Profile Settings": two tabs, Profile Information and Change Password.
+export default function ProfileSettingsPage() {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeading title="Profile Settings" lead="Your name, gender and password." />
+      <div className="rounded-card border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <Tabs.Root defaultValue="profile">
+          <Tabs.List aria-label="Profile Settings" className="mb-6 flex gap-6 border-b border-slate-200">
+            <Tabs.Trigger value="profile" className={tabClass}>
+              {workspaceCopy.profileTab}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="password" className={tabClass}>
+              {workspaceCopy.passwordTab}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="profile">
+            <ProfileForm />
+          </Tabs.Content>
+          <Tabs.Content value="password">
+            <PasswordChangeForm />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </div>
+  );
+}

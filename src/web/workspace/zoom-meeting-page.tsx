@@ -1,0 +1,7 @@
+import { Video } from 'lucide-react';
+import { workspaceCopy } from '~/shared/messages';
+import { ComingSoon } from './coming-soon';
+
+export default function ZoomMeetingPage() {
+  return <ComingSoon title={workspaceCopy.zoomMeeting} icon={Video} text="Start and join Zoom calls from a task or a chat thread, with notes saved to the task." />;
+}

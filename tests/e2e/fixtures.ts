@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const run = promisify(execFile);
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+interface MailSummary {
+  to: string[];
+  subject: string;
+  code: string | null;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
+}
+
+async function messagesTo(email: string): Promise<MailSummary[]> {
+  const response = await fetch(`${process.env.E2E_MAIL_URL}/messages?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { messages: MailSummary[] }).messages;
+}
+
+// The newest code emailed to this address (optionally one whose subject matches, or not in `excluding`).
+async function codeFor(email: string, options: { subject?: RegExp; excluding?: string[] } = {}): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const found = (await messagesTo(email))
+      .reverse()
+      .find((mail) => mail.code && (!options.subject || options.subject.test(mail.subject)) && !options.excluding?.includes(mail.code));
+    if (found?.code) return found.code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code emailed to ${email} within 10 s`);
+}
+
+async function createAccount(request: APIRequestContext, options: { role?: 'admin' | 'user'; name?: string; password?: string } = {}): Promise<Account> {
+  const account = { name: options.name ?? 'Casey Morgan', email: uniqueEmail(), password: options.password ?? 'tessera-e2e-pass' };
+  const registered = await request.post('/api/register', { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const code = await codeFor(account.email, { subject: /verification/ });
+  const verified = await request.post('/api/verify-email', { data: { email: account.email, code } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  if (options.role === 'admin') {
+    await run(process.execPath, ['dist/server/user-role.js', account.email, 'admin'], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: process.env.E2E_DATA_DIR } });
+  }
+  return account;
+}
+
+// Signs the page's browser context in through the API; the cookie is shared with the page.
+export async function signInAs(page: Page, account: Account): Promise<void> {
+  const answer = await page.request.post('/api/login', { data: { email: account.email, password: account.password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+let clockOffset = 0;
+
+export const test = base.extend<{
+  mailbox: { codeFor: typeof codeFor; messagesTo: typeof messagesTo };
+  accounts: { create: (options?: { role?: 'admin' | 'user'; name?: string; password?: string }) => Promise<Account> };
+  clock: { advance: (ms: number) => void };
+}>({
+  mailbox: async ({}, use) => {
+    await use({ codeFor, messagesTo });
+  },
+  accounts: async ({ request }, use) => {
+    await use({ create: (options) => createAccount(request, options) });
+  },
+  // Tests that move the clock must carry @clock in their title (see playwright.config.ts).
+  clock: async ({}, use) => {
+    const file = process.env.E2E_CLOCK_FILE!;
+    await use({
+      advance(ms) {
+        clockOffset += ms;
+        writeFileSync(file, String(clockOffset));
+      },
+    });
+    clockOffset = 0;
+    writeFileSync(file, '0');
+  },
+});
+
+export { expect };

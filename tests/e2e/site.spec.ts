@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { flow } from '../../src/shared/messages';
+import { formatDollars, perUserCost, productCost, savings } from '../../src/shared/team-pricing';
+import { prerenderedPaths } from '../../src/web/route-table';
+import { expect, test } from './fixtures';
+
+const publicPaths = prerenderedPaths;
+
+test('every public route renders its main heading and its own title', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of publicPaths) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(page, path).toHaveTitle(/Tessera/);
+  }
+});
+
+test('a crawl from / follows every internal link and finds no page that errors or bounces to /', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seen = new Set<string>();
+  const queue = ['/'];
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  while (queue.length) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    // /login is the one link that lands on / on purpose (DESIGN decision 1).
+    const expected = path === '/login' ? '/' : path;
+    await expect(page, `${path} should stay on ${expected}`).toHaveURL((url) => url.pathname === expected);
+    // On /login the Sign In dialog is modal, so the page behind it leaves the accessibility tree.
+    if (path === '/login') await expect(page.getByRole('dialog')).toBeVisible();
+    else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    for (const href of hrefs) if (!seen.has(href) && (publicPaths.includes(href) || href === '/login' || href === '/register')) queue.push(href);
+  }
+  expect([...seen].sort()).toEqual(expect.arrayContaining(publicPaths));
+  expect(errors).toEqual([]);
+});
+
+test('the cost slider shows the right costs and savings at 1, 3, 4, 15, 16 and 100 users', async ({ page }) => {
+  await page.goto('/pricing');
+  const slider = page.getByRole('slider', { name: 'Team size' });
+  await expect(page.getByTestId('user-count')).toHaveText('15');
+  const moveTo = async (users: number) => {
+    await slider.focus();
+    await page.keyboard.press('Home');
+    for (let i = 1; i < users; i++) await page.keyboard.press('ArrowRight');
+  };
+  for (const users of [1, 3, 4, 15, 16, 100]) {
+    if (users === 100) {
+      await slider.focus();
+      await page.keyboard.press('End');
+    } else await moveTo(users);
+    await expect(page.getByTestId('user-count')).toHaveText(String(users));
+    await expect(page.getByTestId('our-cost')).toHaveText(`${formatDollars(productCost(users))}/mo`);
+    await expect(page.getByTestId('per-user')).toHaveText(`${formatDollars(perUserCost(users))} per user`);
+    await expect(page.getByTestId('competitor-high')).toHaveText(`${formatDollars(14.5 * users)}/mo`);
+    await expect(page.getByTestId('competitor-low')).toHaveText(`${formatDollars(12 * users)}/mo`);
+    const saved = savings(users)!;
+    await expect(page.getByTestId('savings')).toContainText(`${formatDollars(saved.monthly)} per month`);
+    await expect(page.getByTestId('savings')).toContainText(`${formatDollars(saved.yearly)} per year`);
+  }
+  // Spot values written out, so a wrong formula in both places still fails.
+  await expect(page.getByTestId('our-cost')).toHaveText('$200/mo');
+  await expect(page.getByTestId('savings')).toContainText('$1,250 per month');
+});
+
+test('the contact form thanks the sender and clears its four fields', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  // All four are required: the browser stops an empty form.
+  expect(await page.getByLabel('Name').evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Subject').fill('Beta access');
+  await page.getByLabel('Message').fill('We are a team of 12.');
+  expect(await page.getByLabel('Email').evaluate((input) => (input as HTMLInputElement).validity.typeMismatch)).toBe(true);
+  await page.getByLabel('Email').fill('ada@example.com');
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => alerts).toEqual([flow.contactThanks]);
+  for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+  await expect(page.getByLabel('Message')).toHaveAttribute('rows', '6');
+});
+
+test('a public page fetched without JavaScript already contains its heading', async ({ request, browser }) => {
+  const html = await (await request.get('/pricing')).text();
+  expect(html).toContain('One flat price per team');
+  expect(html).toContain('<title>Pricing — Tessera</title>');
+  expect(html).toMatch(/<meta property="og:title" content="Pricing — Tessera"/);
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await page.goto('/careers');
+  await expect(page.getByRole('heading', { name: 'Join the Team' })).toBeVisible();
+  await context.close();
+  expect(await (await request.get('/sitemap.xml')).text()).toContain('/docs/api</loc>');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+});
+
+test('the landing page says the beta is full and its sign-up buttons are disabled', async ({ page }) => {
+  await page.goto('/');
+  const join = page.getByRole('button', { name: 'Join the beta' }).first();
+  await expect(join).toBeDisabled();
+  await expect(join).toHaveAccessibleDescription('Beta slots are full. The waitlist opens soon.');
+  for (const anchor of ['features', 'testimonials', 'integrations', 'pricing']) await expect(page.locator(`#${anchor}`)).toBeAttached();
+});
+
+test('axe finds no accessibility violation on any public page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  for (const path of publicPaths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    found.push(...violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`));
+  }
+  expect(found).toEqual([]);
+});

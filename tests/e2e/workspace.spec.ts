@@ -1,0 +1,126 @@
+import { expect, signInAs, test } from './fixtures';
+import { label, success, validation, workspaceCopy } from '../../src/shared/messages';
+import { ALL_PASSWORD_FIELDS_REQUIRED } from '../../src/web/workspace/password-form-rules';
+
+const userMenu = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'User menu' });
+
+test('a user edits name and gender and sees them after a reload and in the user menu', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Casey Morgan' }));
+  await page.goto('/profile-settings');
+  await page.getByLabel('Name').fill('Casey Tessellate');
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(success.updateProfile)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Name')).toHaveValue('Casey Tessellate');
+  await expect(page.getByLabel('Gender')).toHaveValue('female');
+  await userMenu(page).click();
+  await expect(page.getByRole('menu').getByText('Casey Tessellate')).toBeVisible();
+  await expect(page.getByTestId('role-label')).toHaveText(workspaceCopy.userLabel);
+});
+
+test('changing the password: told so, the new one signs in, the old one fails', async ({ page, accounts, browser }) => {
+  const account = await accounts.create();
+  await signInAs(page, account);
+  await page.goto('/profile-settings');
+  await page.getByRole('tab', { name: workspaceCopy.passwordTab }).click();
+  await page.getByLabel('Current Password', { exact: true }).fill(account.password);
+  await page.getByLabel('New Password', { exact: true }).fill('a-brand-new-secret');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('a-brand-new-secret');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText(success.changePassword)).toBeVisible();
+  await expect(page.getByLabel('Current Password', { exact: true })).toHaveValue('');
+
+  const fresh = await browser.newContext({ baseURL: page.url() });
+  const old = await fresh.request.post('/api/login', { data: { email: account.email, password: account.password } });
+  expect(old.status()).toBe(401);
+  const renewed = await fresh.request.post('/api/login', { data: { email: account.email, password: 'a-brand-new-secret' } });
+  expect(renewed.status()).toBe(200);
+  await fresh.close();
+});
+
+test('the password form shows each spec 5 message, first failure first', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create());
+  await page.goto('/profile-settings');
+  await page.getByRole('tab', { name: workspaceCopy.passwordTab }).click();
+  const submit = page.getByRole('button', { name: 'Change Password' });
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText(ALL_PASSWORD_FIELDS_REQUIRED);
+  await page.getByLabel('Current Password', { exact: true }).fill('whatever-1');
+  await page.getByLabel('New Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('abd');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText(validation.newPasswordsDiffer);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('abc');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText(validation.newPasswordTooShort);
+});
+
+test('a user never sees the ADMIN badge, Admin Panel links or /admin; an admin sees all three', async ({ page, accounts, browser }) => {
+  await signInAs(page, await accounts.create());
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome back, Casey/ })).toBeVisible();
+  await expect(page.getByText(label.adminBadge, { exact: true })).toHaveCount(0);
+  await userMenu(page).click();
+  await expect(page.getByRole('menuitem', { name: label.adminPanel })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const adminContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, await accounts.create({ role: 'admin' }));
+  await admin.goto('/dashboard');
+  await expect(admin.getByText(label.adminBadge, { exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'User menu' }).click();
+  await expect(admin.getByTestId('role-label')).toHaveText(workspaceCopy.adminLabel);
+  await admin.getByRole('menuitem', { name: label.adminPanel }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await expect(admin.getByRole('heading', { name: workspaceCopy.userManagement })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: workspaceCopy.systemAlerts })).toBeVisible();
+  await adminContext.close();
+});
+
+test('each rail item opens its side panel, and the close button closes it', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create());
+  await page.goto('/dashboard');
+  const rail = page.getByRole('navigation', { name: 'Workspace' });
+  for (const [item, path, first] of [
+    [workspaceCopy.calendar, '/calendar', 'Create Event'],
+    [workspaceCopy.aiMode, '/ai-mode', 'New AI Task'],
+    [workspaceCopy.home, '/dashboard', 'Create New Task'],
+  ] as const) {
+    await rail.getByRole('link', { name: item }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    const panel = page.getByRole('complementary', { name: `${item} panel` });
+    await expect(panel.getByRole('button', { name: first })).toBeVisible();
+    await panel.getByRole('button', { name: `Close ${item} panel` }).click();
+    await expect(panel).toBeHidden();
+  }
+  await expect(page.getByTestId('unread-count')).toHaveText('1');
+});
+
+test('the shell at 390 px: the rail becomes a menu that navigates', async ({ page, accounts }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, await accounts.create());
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Workspace' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open workspace menu' }).click();
+  await page.getByRole('menuitem', { name: workspaceCopy.whiteboard }).click();
+  await expect(page).toHaveURL(/\/whiteboard$/);
+  await expect(page.getByRole('heading', { name: workspaceCopy.whiteboard })).toBeVisible();
+  await expect(page.getByText(workspaceCopy.comingSoon)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('signing out from the user menu leads to / as a guest', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create());
+  await page.goto('/calendar');
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: workspaceCopy.signOut }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(success.logout)).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/register$/);
+});

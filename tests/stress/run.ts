@@ -1,0 +1,35 @@
+// `npm run test:stress`: crash safety on SQLite and PostgreSQL, a database outage, load and a sign-in burst.
+// Prints one JSON summary per suite and a closing line; exits non-zero when any fails.
+import { existsSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { postgresUrl } from '../support/test-db';
+import { crashSafety } from './crash-safety';
+import { databaseOutage } from './db-outage';
+import { load } from './load';
+
+if (!existsSync('dist/server/main.js')) {
+  if (spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+
+const results: Record<string, unknown> = {};
+let passed = 0;
+let failed = 0;
+function record(name: string, ok: boolean, detail: unknown) {
+  results[name] = detail;
+  ok ? passed++ : failed++;
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${JSON.stringify(detail)}`);
+}
+
+for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+  const crash = await crashSafety(engine, 4501);
+  record(`crash-safety (${engine})`, crash.lost.length === 0 && crash.halfWritten === 0 && crash.acknowledgedWrites > 0, crash);
+}
+const outage = await databaseOutage(4502);
+if ('skipped' in outage) console.log(`SKIP database outage: ${outage.skipped}`);
+else record('database outage', outage.ok, outage);
+const loadResult = await load(4503);
+record('load', loadResult.ok, loadResult);
+
+writeFileSync('tests/stress/last-run.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + '\n');
+console.log(`\nstress: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

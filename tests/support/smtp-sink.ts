@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  raw: string;
+  code: string | null;
+}
+
+// A real SMTP server for the tests: the app's nodemailer talks SMTP to it, and tests read the codes
+// from what arrived — never from the database.
+export interface SmtpSink {
+  url: string;
+  port: number;
+  messages: CaughtMail[];
+  waitFor(to: string, predicate?: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  close(): Promise<void>;
+}
+
+function header(raw: string, name: string): string {
+  const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
+  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: CaughtMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = header(raw, 'Subject');
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          subject,
+          raw,
+          code: /code: ([A-Z0-9]{6})$/.exec(subject)?.[1] ?? null,
+        });
+        waiters.forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  // A client killed mid-message (the crash tests do that) resets its connection; that is not our failure.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  function waitFor(to: string, predicate: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000) {
+    const address = to.toLowerCase();
+    const find = () => [...messages].reverse().find((mail) => mail.to.includes(address) && predicate(mail));
+    return new Promise<CaughtMail>((resolve, reject) => {
+      const found = find();
+      if (found) return resolve(found);
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`No email to ${to} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      function check() {
+        const mail = find();
+        if (!mail) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(mail);
+      }
+      waiters.add(check);
+    });
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    waitFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// The end-to-end tests run in other processes; they read the sink over loopback HTTP.
+export async function serveSinkOverHttp(sink: SmtpSink): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const to = url.searchParams.get('to')?.toLowerCase() ?? '';
+    const since = Number(url.searchParams.get('since') ?? 0);
+    const list = sink.messages.slice(since).filter((mail) => !to || mail.to.includes(to));
+    response.setHeader('Content-Type', 'application/json');
+    response.end(JSON.stringify({ total: sink.messages.length, messages: list.map(({ to: rcpt, subject, code }) => ({ to: rcpt, subject, code })) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
