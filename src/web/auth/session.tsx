@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { apiPath, type CurrentUserResponse } from '~/shared/api-paths';
 import { AUTH_LOADING_CAP_MS } from '~/shared/limits';
 import { success } from '~/shared/messages';
@@ -29,6 +29,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [signingOut, setSigningOut] = useState(false);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // The router commits the new location in a transition, after navigate() resolves; clearing the flag
+  // any earlier would let the protected page being left redirect to /register first.
+  useEffect(() => {
+    if (signingOut && pathname === '/') setSigningOut(false);
+  }, [signingOut, pathname]);
 
   useEffect(() => {
     // Each run of this effect owns its own flag: React's development double-run must not let the
@@ -83,7 +90,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     // spec 4: then navigate to / — whether or not the call succeeded.
     await navigate('/');
-    setSigningOut(false);
   }, [navigate]);
 
   const value = useMemo<Session>(
