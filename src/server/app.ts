@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '~/shared/api-paths';
 import { createAccounts } from './accounts/service';
@@ -34,8 +33,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     routerOptions: { maxParamLength: 200 },
   });
   app.setErrorHandler(handleError);
-  await app.register(cookie);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     googleAuthDomain: config.google?.authDomain ?? null,
     https: config.appOrigin?.startsWith('https:') ?? false,
   });
@@ -44,8 +42,9 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const accounts = createAccounts(db, clock, mailer, app.log);
   await app.register(
     async (api) => {
-      api.addHook('onSend', async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
       });
       const routes = registerAccountRoutes(api, { accounts, limiter, clock, config });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, routes });

@@ -34,10 +34,15 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   const { appOrigin } = config;
 
   // Every state-changing call: same origin, JSON body.
-  app.addHook('preValidation', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    assertSameOrigin(request, appOrigin);
-    assertJson(request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    try {
+      assertSameOrigin(request, appOrigin);
+      assertJson(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   async function optionalSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {

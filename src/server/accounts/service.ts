@@ -24,7 +24,7 @@ export interface SignedIn {
 // The account flows of spec 4 and 7 with the rules of DESIGN.md's security list.
 export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
   const users = createUsers(db);
-  const sessions = createSessions(db.kysely);
+  const sessions = createSessions(db);
   const codes = createCodes(db.kysely);
 
   // Mail goes out after the answer, so a known and an unknown email take the same time to answer.

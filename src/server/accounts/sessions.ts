@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { SESSION_REFRESH_MS, SESSION_TTL_MS } from '~/shared/limits';
+import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { UserRow } from './users';
 import { newSessionToken, sha256 } from './secrets';
@@ -12,7 +13,16 @@ export interface ActiveSession {
 }
 
 // DESIGN: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily.
-export function createSessions(k: Kysely<Database>) {
+export function createSessions({ kysely: k, readFirst }: Pick<Db, 'kysely' | 'readFirst'>) {
+  // Every signed-in request runs this look-up, so it is compiled once; the hash is its only parameter.
+  const lookup = k
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', '=', '')
+    .compile();
+
   return {
     async start(userId: string, now: number, db: Kysely<Database> = k): Promise<{ token: string; expiresAt: number }> {
       const token = newSessionToken();
@@ -23,13 +33,7 @@ export function createSessions(k: Kysely<Database>) {
 
     async resolve(token: string, now: number): Promise<ActiveSession | null> {
       const tokenHash = sha256(token);
-      const row = await k
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select(['sessions.expires_at as session_expires_at'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = await readFirst(lookup, [tokenHash]);
       if (!row) return null;
       const { session_expires_at, ...user } = row;
       const expiresAt = Number(session_expires_at);

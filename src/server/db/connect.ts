@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -8,6 +8,10 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  // The first row of a query compiled once at start-up, run with new parameters: hot paths skip
+  // Kysely's per-call query building. On SQLite it reads through a connection of its own, which WAL
+  // limits to committed data, so it neither waits for nor peeks into a writer's open transaction.
+  readFirst: <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]) => Promise<Row | undefined>;
   close: () => Promise<void>;
 }
 
@@ -47,7 +51,21 @@ export async function openSqlite(file: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+  const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true, fileMustExist: true });
+  const statements = new Map<string, import('better-sqlite3').Statement>();
+  return {
+    kysely,
+    engine: 'sqlite',
+    readFirst: async <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]) => {
+      let statement = statements.get(query.sql);
+      if (!statement) statements.set(query.sql, (statement = reader.prepare(query.sql)));
+      return statement.get(...parameters) as Row | undefined;
+    },
+    close: async () => {
+      if (reader !== sqlite) reader.close();
+      await kysely.destroy();
+    },
+  };
 }
 
 export async function openPostgres(connectionString: string): Promise<Db> {
@@ -65,7 +83,13 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // A dropped idle connection emits here; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', close: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: 'postgres',
+    readFirst: async <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]) =>
+      (await kysely.executeQuery<Row>({ ...query, parameters })).rows[0],
+    close: () => kysely.destroy(),
+  };
 }
 
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Db> {

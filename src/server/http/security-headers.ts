@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 // Firebase's hosts are admitted only when Google sign-in is configured (DESIGN).
@@ -8,33 +7,53 @@ const FIREBASE = {
   frame: ['https://*.firebaseapp.com', 'https://accounts.google.com'],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { googleAuthDomain: string | null; https: boolean }) {
-  const google = options.googleAuthDomain !== null;
-  const frameHosts = google ? [...FIREBASE.frame, `https://${options.googleAuthDomain}`] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(google ? FIREBASE.script : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Avatars are loaded from the user's picture URL (DESIGN decision 6).
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(google ? FIREBASE.connect : [])],
-        frameSrc: frameHosts.length ? frameHosts : ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+export interface SecurityHeaderOptions {
+  googleAuthDomain: string | null;
+  https: boolean;
+}
+
+function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOptions): string {
+  const google = googleAuthDomain !== null;
+  const frameHosts = google ? [...FIREBASE.frame, `https://${googleAuthDomain}`] : ["'none'"];
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...(google ? FIREBASE.script : [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    // Avatars are loaded from the user's picture URL (DESIGN decision 6).
+    ['img-src', ["'self'", 'data:', 'https:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...(google ? FIREBASE.connect : [])]],
+    ['frame-src', frameHosts],
+    ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ...(https ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
+  ];
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+// The same headers on every answer, computed once: a per-request middleware that rebuilt them cost a
+// third of the API's throughput (measured in the bench, see README).
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(options),
     // The Firebase popup talks to its opener window.
-    crossOriginOpenerPolicy: { policy: google ? 'same-origin-allow-popups' : 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
+    'cross-origin-opener-policy': options.googleAuthDomain !== null ? 'same-origin-allow-popups' : 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    // For browsers that predate frame-ancestors.
+    'x-frame-options': 'DENY',
+    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

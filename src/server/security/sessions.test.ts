@@ -25,6 +25,17 @@ describe.each(engines)('sessions on %s', (engine) => {
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
   });
 
+  it('finds the session cookie among a browser’s other cookies, and only under its exact name', async () => {
+    const t = app();
+    const token = (await signedInClient(t, await createVerifiedUser(t))).jar.get('tessera_session')!;
+    const currentUser = async (cookie: string) => (await client(t.url).get('/current-user', { cookie })).body.user;
+    expect(await currentUser(`theme=dark; tessera_session=${token}; _ga=GA1.2.3`)).not.toBeNull();
+    expect(await currentUser(`theme=dark;tessera_session=${token}`)).not.toBeNull();
+    expect(await currentUser(`xtessera_session=${token}`)).toBeNull();
+    expect(await currentUser(`tessera_session=${token}x`)).toBeNull();
+    expect(await currentUser(`tessera_session; other=${token}`)).toBeNull();
+  });
+
   it('gives a new token at every sign-in and ends the one the browser had', async () => {
     const t = app();
     const account = await createVerifiedUser(t);
