@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSignInRequest, type LoginState, type SignInRequest } from './auth/flow-state';
 import { SessionProvider } from './auth/session';
 import { SiteFooter } from './site/site-footer';
 import { TopNav } from './nav/top-nav';
+import { isToasterWanted, subscribeToToaster } from './ui/notify';
 import type { RouteHandle } from './router';
 
 
@@ -18,19 +19,10 @@ function DocumentTitle() {
 
 const Toaster = lazy(() => import('./ui/toaster'));
 
-// DESIGN.md's first-load budget: the toast library loads once the page is idle, not before it shows.
-// Every toast comes after a user's action, and one raised before the toaster mounts still appears.
+// Mounted with the first toast (see notify).
 function DeferredToaster() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(() => setIdle(true), 200);
-    return () => clearTimeout(handle);
-  }, []);
-  return idle ? (
+  const wanted = useSyncExternalStore(subscribeToToaster, isToasterWanted, () => false);
+  return wanted ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { apiPath, type OkResponse, type UserResponse } from '~/shared/api-paths';
 import type {
   ChangePasswordBody,
@@ -10,6 +9,7 @@ import type {
   VerifyEmailBody,
 } from '~/shared/contract';
 import { failure, success } from '~/shared/messages';
+import { notify } from '../ui/notify';
 import { api, ApiError } from './api-client';
 
 // spec 8: on failure an error toast shows the server's error, else the raw body, else the default;
@@ -17,10 +17,10 @@ import { api, ApiError } from './api-client';
 async function withToasts<T>(call: (fallback: string) => Promise<T>, successText: string | null, fallback: string): Promise<T> {
   try {
     const result = await call(fallback);
-    if (successText) toast.success(successText);
+    if (successText) notify.success(successText);
     return result;
   } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : fallback);
+    notify.error(error instanceof ApiError ? error.message : fallback);
     throw error;
   }
 }

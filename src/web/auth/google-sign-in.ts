@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { notify } from '../ui/notify';
 import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '~/shared/api-paths';
 import type { PublicUser } from '~/shared/user';
 import { failure, success } from '~/shared/messages';
@@ -26,15 +26,15 @@ export async function signInWithGoogle(googleConfig: GoogleWebConfig, popup: Goo
   try {
     identity = await popup(googleConfig);
   } catch (error) {
-    toast.error(failure.googlePopup);
+    notify.error(failure.googlePopup);
     throw error;
   }
   try {
     const { user } = await api<UserResponse>('POST', apiPath.firebaseAuth, identity, failure.providerSync);
-    toast.success(success.google);
+    notify.success(success.google);
     return user;
   } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : failure.providerSync);
+    notify.error(error instanceof ApiError ? error.message : failure.providerSync);
     throw error;
   }
 }

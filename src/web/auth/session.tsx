@@ -4,6 +4,7 @@ import { apiPath, type CurrentUserResponse } from '~/shared/api-paths';
 import { AUTH_LOADING_CAP_MS } from '~/shared/limits';
 import { success } from '~/shared/messages';
 import type { PublicUser } from '~/shared/user';
+import { notify } from '../ui/notify';
 import { api } from './api-client';
 
 // spec 4: loading, authenticated, unauthenticated.
@@ -75,8 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     try {
       await api('GET', apiPath.logout);
-      // The toast library is not part of the first load (see DeferredToaster).
-      void import('sonner').then(({ toast }) => toast.success(success.logout));
+      notify.success(success.logout);
       try {
         localStorage.removeItem(LAST_EMAIL_KEY);
       } catch {

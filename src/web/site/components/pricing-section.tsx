@@ -1,6 +1,5 @@
 import { Check } from 'lucide-react';
-import { Slider } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { COMPETITOR_RATES, formatDollars, perUserCost, productCost, savings, SLIDER_DEFAULT, SLIDER_MAX, SLIDER_MIN, TIERS } from '~/shared/team-pricing';
 
 const included = ['Kanban boards', 'Team chat', 'Docs', 'Client portal', 'Analytics', 'AI task creation', 'All integrations'];
@@ -52,12 +51,19 @@ export function CostSlider() {
           <span data-testid="user-count">{users}</span> {users === 1 ? 'user' : 'users'}
         </p>
       </div>
-      <Slider.Root className="relative mt-5 flex h-6 w-full touch-none items-center select-none" min={SLIDER_MIN} max={SLIDER_MAX} step={1} value={[users]} onValueChange={([value]) => setUsers(value ?? SLIDER_DEFAULT)}>
-        <Slider.Track className="relative h-2 grow rounded-full bg-slate-200">
-          <Slider.Range className="absolute h-full rounded-full bg-accent-600" />
-        </Slider.Track>
-        <Slider.Thumb aria-labelledby={labelId} aria-valuetext={`${users} users`} className="block size-6 rounded-full border-2 border-accent-600 bg-white shadow focus:ring-4 focus:ring-accent-600/30 focus:outline-none" />
-      </Slider.Root>
+      {/* A native range input: keyboard, touch and screen readers work without a widget library on the first load. */}
+      <input
+        type="range"
+        aria-labelledby={labelId}
+        aria-valuetext={`${users} ${users === 1 ? 'user' : 'users'}`}
+        min={SLIDER_MIN}
+        max={SLIDER_MAX}
+        step={1}
+        value={users}
+        onChange={(event) => setUsers(Number(event.target.value))}
+        style={{ '--filled': `${((users - SLIDER_MIN) / (SLIDER_MAX - SLIDER_MIN)) * 100}%` } as CSSProperties}
+        className="range-slider mt-5 w-full"
+      />
       <dl className="mt-8 grid gap-4 sm:grid-cols-3">
         <div className="rounded-control bg-accent-50 p-4">
           <dt className="text-sm font-medium text-accent-800">Tessera</dt>

@@ -1,10 +1,10 @@
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { workspaceCopy } from '~/shared/messages';
 
 // spec 2: some shell items only log or do nothing; they still answer, so they never feel broken.
 export function inertAction(name: string) {
   return () => {
     console.info(`[workspace] ${name}`);
-    toast(`${name}: ${workspaceCopy.comingSoon}`);
+    notify.info(`${name}: ${workspaceCopy.comingSoon}`);
   };
 }
