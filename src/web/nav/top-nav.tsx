@@ -31,20 +31,27 @@ function LoadingNav() {
   );
 }
 
+// The same anchors in the bar (wide screens) and in the menu (small ones).
+function AnchorLinks({ listClass, linkClass }: { listClass: string; linkClass: string }) {
+  return (
+    <ul className={listClass}>
+      {anchors.map((anchor) => (
+        <li key={anchor.to}>
+          <Link to={anchor.to} className={linkClass}>
+            {anchor.text}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 // spec 2: signed out — logo, the anchors, Sign In (to /login) and Get Started (to /register).
 function SignedOutNav() {
   return (
     <NavBar>
       <Logo />
-      <ul className="ml-6 hidden items-center gap-1 md:flex">
-        {anchors.map((anchor) => (
-          <li key={anchor.to}>
-            <Link to={anchor.to} className={navLinkClass}>
-              {anchor.text}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <AnchorLinks listClass="ml-6 hidden items-center gap-1 md:flex" linkClass={navLinkClass} />
       <div className="ml-auto hidden items-center gap-2 md:flex">
         <Link to="/login" className={navLinkClass}>
           {label.signIn}
@@ -55,15 +62,7 @@ function SignedOutNav() {
       </div>
       <div className="ml-auto md:hidden">
         <MobileMenu>
-          <ul className="space-y-1">
-            {anchors.map((anchor) => (
-              <li key={anchor.to}>
-                <Link to={anchor.to} className={mobileLinkClass}>
-                  {anchor.text}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <AnchorLinks listClass="space-y-1" linkClass={mobileLinkClass} />
           <div className="mt-3 grid gap-2 border-t border-slate-200 pt-4">
             <Link to="/login" className={buttonClass('secondary')}>
               {label.signIn}
