@@ -27,24 +27,27 @@ function run(url: string, headers: Record<string, string>, seconds: number, conn
   );
 }
 
-// The yardstick: a bare Fastify route answering a small JSON object, in a process of its own like ours.
-export async function startBareFastify(port: number) {
+// The yardstick: a bare Fastify server in a process of its own like ours. `setup` and `routes` are
+// module code run in it; by default one route answering a small JSON object.
+export async function startBareFastify(port: number, { setup = '', routes = "app.get('/hello', async () => ({ hello: 'world' }));", path = '/hello' } = {}) {
   const code = `import Fastify from 'fastify';
+${setup}
 const app = Fastify({ logger: false });
-app.get('/hello', async () => ({ hello: 'world' }));
+${routes}
 await app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
-  const url = `http://127.0.0.1:${port}/hello`;
+  const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null || tries > 1000) throw new Error('the bare Fastify server did not start');
     try {
-      if ((await fetch(url)).ok) break;
+      await fetch(`${base}/`);
+      break;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
   return {
-    url,
+    url: `${base}${path}`,
     rssMb: () => rssMb(child.pid!),
     close: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill())),
   };

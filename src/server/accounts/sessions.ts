@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { SESSION_REFRESH_MS, SESSION_TTL_MS } from '~/shared/limits';
 import type { Db } from '../db/connect';
+import { prepareQuery } from '../db/prepared-query';
 import type { Database } from '../db/schema';
 import type { UserRow } from './users';
 import { newSessionToken, sha256 } from './secrets';
@@ -13,27 +14,31 @@ export interface ActiveSession {
 }
 
 // DESIGN: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily.
-export function createSessions({ kysely: k, readFirst }: Pick<Db, 'kysely' | 'readFirst'>) {
-  // Every signed-in request runs this look-up, so it is compiled once; the hash is its only parameter.
-  const lookup = k
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', '')
-    .compile();
+export function createSessions({ kysely: k, readFirst, writeUnflushed }: Pick<Db, 'kysely' | 'readFirst' | 'writeUnflushed'>) {
+  // Every signed-in request runs this look-up, and every sign-in the insert.
+  const lookup = prepareQuery((slot) =>
+    k
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.expires_at as session_expires_at'])
+      .where('sessions.token_hash', '=', slot('tokenHash')),
+  );
+  const insert = prepareQuery((slot) =>
+    k.insertInto('sessions').values({ token_hash: slot('tokenHash'), user_id: slot('userId'), created_at: slot('now'), expires_at: slot('expiresAt') }),
+  );
 
   return {
-    async start(userId: string, now: number, db: Kysely<Database> = k): Promise<{ token: string; expiresAt: number }> {
+    async start(userId: string, now: number): Promise<{ token: string; expiresAt: number }> {
       const token = newSessionToken();
       const expiresAt = now + SESSION_TTL_MS;
-      await db.insertInto('sessions').values({ token_hash: sha256(token), user_id: userId, created_at: now, expires_at: expiresAt }).execute();
+      await writeUnflushed(insert, { tokenHash: sha256(token), userId, now, expiresAt });
       return { token, expiresAt };
     },
 
     async resolve(token: string, now: number): Promise<ActiveSession | null> {
       const tokenHash = sha256(token);
-      const row = await readFirst(lookup, [tokenHash]);
+      const row = await readFirst(lookup, { tokenHash });
       if (!row) return null;
       const { session_expires_at, ...user } = row;
       const expiresAt = Number(session_expires_at);

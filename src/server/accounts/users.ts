@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { GENDERS, type Gender, type PublicUser } from '~/shared/user';
 import type { Db } from '../db/connect';
+import { prepareQuery } from '../db/prepared-query';
 import type { UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -34,10 +35,13 @@ export interface NewUser {
 
 export function createUsers(db: Db) {
   const k = db.kysely;
+  const byEmail = prepareQuery((slot) => k.selectFrom('users').selectAll().where('email', '=', slot('value')));
+  const byId = prepareQuery((slot) => k.selectFrom('users').selectAll().where('id', '=', slot('value')));
+  const byGoogleSub = prepareQuery((slot) => k.selectFrom('users').selectAll().where('google_sub', '=', slot('value')));
   return {
-    findByEmail: (email: string) => k.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
-    findById: (id: string) => k.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-    findByGoogleSub: (sub: string) => k.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst(),
+    findByEmail: (email: string) => db.readFirst(byEmail, { value: email }),
+    findById: (id: string) => db.readFirst(byId, { value: id }),
+    findByGoogleSub: (sub: string) => db.readFirst(byGoogleSub, { value: sub }),
 
     async insert(user: NewUser, now: number): Promise<UserRow> {
       const row: UserRow = {

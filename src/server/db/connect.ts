@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import type { PreparedQuery } from './prepared-query';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -8,14 +9,18 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
-  // The first row of a query compiled once at start-up, run with new parameters: hot paths skip
-  // Kysely's per-call query building. On SQLite it reads through a connection of its own, which WAL
+  // The first row of a prepared query. On SQLite it reads through a connection of its own, which WAL
   // limits to committed data, so it neither waits for nor peeks into a writer's open transaction.
-  readFirst: <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]) => Promise<Row | undefined>;
+  readFirst: <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => Promise<Row | undefined>;
+  // A prepared write whose commit is not waited onto the disk, for rows whose loss in a power failure
+  // is harmless: a rate-limit count, a new session (its owner signs in again). A killed process loses
+  // nothing either way; see docs/decisions/004-unflushed-commits.md.
+  writeUnflushed: <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => Promise<Row[]>;
   close: () => Promise<void>;
 }
 
 const STATEMENT_CACHE_SIZE = 200;
+const REMEMBERED_ANSWERS = 10_000;
 
 // Kysely prepares every query anew; our queries have a fixed set of shapes, so each is prepared once.
 // On the session look-up this is most of the cost of a request.
@@ -40,6 +45,33 @@ function withStatementCache(sqlite: import('better-sqlite3').Database): import('
   });
 }
 
+// Answers are remembered until anyone commits: SQLite bumps a connection's data_version whenever
+// another connection (our writer, another process) changes the file, so a remembered answer is exactly
+// as fresh as a read, for the price of one pragma. Callers must not change the rows they get.
+function sqliteReadFirst(reader: import('better-sqlite3').Database, remember: boolean): Db['readFirst'] {
+  const statements = new Map<string, import('better-sqlite3').Statement>();
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
+  const answers = new Map<string, unknown>();
+  let answersVersion = -1;
+  return async <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => {
+    const { sql, parameters } = prepared.bind(values);
+    const key = `${sql}\0${parameters.join('\0')}`;
+    if (remember) {
+      const version = dataVersion.get() as number;
+      if (version !== answersVersion || answers.size >= REMEMBERED_ANSWERS) {
+        answers.clear();
+        answersVersion = version;
+      }
+      if (answers.has(key)) return answers.get(key) as Row | undefined;
+    }
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
+    const row = statement.get(...parameters) as Row | undefined;
+    if (remember) answers.set(key, row);
+    return row;
+  };
+}
+
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
 export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
@@ -50,17 +82,33 @@ export async function openSqlite(file: string): Promise<Db> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true, fileMustExist: true });
-  const statements = new Map<string, import('better-sqlite3').Statement>();
+  const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
+  const flushed = sqlite.prepare('PRAGMA synchronous = FULL');
+  const runUnflushed = <Row>({ sql, parameters }: CompiledQuery<Row>): Row[] => {
+    const statement = statements.prepare(sql);
+    relaxed.run();
+    try {
+      if (statement.reader) return statement.all(...parameters) as Row[];
+      statement.run(...parameters);
+      return [];
+    } finally {
+      flushed.run();
+    }
+  };
   return {
     kysely,
     engine: 'sqlite',
-    readFirst: async <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]) => {
-      let statement = statements.get(query.sql);
-      if (!statement) statements.set(query.sql, (statement = reader.prepare(query.sql)));
-      return statement.get(...parameters) as Row | undefined;
-    },
+    // In memory there is a single connection, whose own commits data_version does not count.
+    readFirst: sqliteReadFirst(reader, reader !== sqlite),
+    // With no transaction open on the connection, a statement run here from start to end in one
+    // synchronous step can land inside nothing; otherwise it waits its turn for Kysely's connection.
+    writeUnflushed: async (prepared, values) =>
+      sqlite.inTransaction
+        ? kysely.connection().execute(async () => runUnflushed(prepared.bind(values)))
+        : runUnflushed(prepared.bind(values)),
     close: async () => {
       if (reader !== sqlite) reader.close();
       await kysely.destroy();
@@ -86,8 +134,9 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   return {
     kysely,
     engine: 'postgres',
-    readFirst: async <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]) =>
-      (await kysely.executeQuery<Row>({ ...query, parameters })).rows[0],
+    readFirst: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows[0],
+    // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
+    writeUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
     close: () => kysely.destroy(),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { prepareQuery } from '../db/prepared-query';
 import type { Clock } from '../clock';
 import { serverError } from '~/shared/messages';
 import { HttpError } from './errors';
@@ -29,19 +30,30 @@ export type LimitName = keyof typeof limits;
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
 export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
+  // One upsert per number of counters (an IP alone, or an IP and an account), prepared once.
+  const upserts = [1, 2].map((count) =>
+    prepareQuery((slot) =>
+      db.kysely
+        .insertInto('rate_limits')
+        .values(Array.from({ length: count }, (_, index) => ({ key: slot(`key${index}`), count: 1, reset_at: slot(`resetAt${index}`) })))
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN 1 ELSE rate_limits.count + 1 END`,
+            reset_at: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+          }),
+        )
+        .returning(['key', 'count', 'reset_at']),
+    ),
+  );
+
   async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
     const now = clock();
-    const rows = await db.kysely
-      .insertInto('rate_limits')
-      .values(entries.map(({ key, limit }) => ({ key, count: 1, reset_at: now + limit.windowMs })))
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet({
-          count: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END`,
-          reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
-        }),
-      )
-      .returning(['key', 'count', 'reset_at'])
-      .execute();
+    const values: Record<string, unknown> = { now };
+    entries.forEach(({ key, limit }, index) => {
+      values[`key${index}`] = key;
+      values[`resetAt${index}`] = now + limit.windowMs;
+    });
+    const rows = await db.writeUnflushed(upserts[entries.length - 1]!, values);
     let waitMs = 0;
     for (const row of rows) {
       const { limit } = entries.find((entry) => entry.key === row.key)!;

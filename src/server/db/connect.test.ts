@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db';
+import type { Db } from './connect';
+import { prepareQuery } from './prepared-query';
+
+const counterOf = (db: Db) =>
+  prepareQuery((slot) => db.kysely.selectFrom('rate_limits').select(['key', 'count']).where('key', '=', slot('key')));
+const insertCounter = (db: Db) =>
+  prepareQuery((slot) => db.kysely.insertInto('rate_limits').values({ key: slot('key'), count: slot('count'), reset_at: 1 }).returning('count'));
+
+describe.each(engines)('prepared reads and unflushed writes on %s', (engine) => {
+  let database: TestDatabase;
+  let db: Db;
+  let other: Db;
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    db = await database.open();
+    other = await database.open();
+  });
+  afterEach(async () => {
+    await db.close();
+    await other.close();
+    await database.drop();
+  });
+
+  it('fills a prepared query by name and returns what an unflushed write put there', async () => {
+    expect(await db.writeUnflushed(insertCounter(db), { key: 'a', count: 3 })).toEqual([{ count: 3 }]);
+    expect(await db.readFirst(counterOf(db), { key: 'a' })).toEqual({ key: 'a', count: 3 });
+    expect(await db.readFirst(counterOf(db), { key: 'b' })).toBeUndefined();
+  });
+
+  it('answers a repeated read with what another connection committed in between', async () => {
+    await db.writeUnflushed(insertCounter(db), { key: 'a', count: 1 });
+    expect(await db.readFirst(counterOf(db), { key: 'a' })).toEqual({ key: 'a', count: 1 });
+    await other.kysely.updateTable('rate_limits').set({ count: 2 }).where('key', '=', 'a').execute();
+    expect(await db.readFirst(counterOf(db), { key: 'a' })).toEqual({ key: 'a', count: 2 });
+    await other.kysely.deleteFrom('rate_limits').execute();
+    expect(await db.readFirst(counterOf(db), { key: 'a' })).toBeUndefined();
+  });
+
+  it('keeps an unflushed write out of a transaction that is open, so its rollback does not undo it', async () => {
+    let written: Promise<unknown> | undefined;
+    await expect(
+      db.kysely.transaction().execute(async (tx) => {
+        await tx.insertInto('rate_limits').values({ key: 'in-transaction', count: 1, reset_at: 1 }).execute();
+        written = db.writeUnflushed(insertCounter(db), { key: 'beside', count: 1 });
+        await tx.insertInto('rate_limits').values({ key: 'in-transaction-too', count: 1, reset_at: 1 }).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await written;
+    const keys = (await db.kysely.selectFrom('rate_limits').select('key').execute()).map((row) => row.key);
+    expect(keys).toEqual(['beside']);
+  });
+});
