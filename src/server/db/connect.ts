@@ -51,23 +51,32 @@ function withStatementCache(sqlite: import('better-sqlite3').Database): import('
 function sqliteReadFirst(reader: import('better-sqlite3').Database, remember: boolean): Db['readFirst'] {
   const statements = new Map<string, import('better-sqlite3').Statement>();
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
-  const answers = new Map<string, unknown>();
+  // Per query, by its parameters.
+  const answers = new Map<string, Map<string, unknown>>();
+  let remembered = 0;
   let answersVersion = -1;
   return async <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => {
     const { sql, parameters } = prepared.bind(values);
-    const key = `${sql}\0${parameters.join('\0')}`;
+    let known: Map<string, unknown> | undefined;
+    const key = parameters.join('\0');
     if (remember) {
       const version = dataVersion.get() as number;
-      if (version !== answersVersion || answers.size >= REMEMBERED_ANSWERS) {
+      if (version !== answersVersion || remembered >= REMEMBERED_ANSWERS) {
         answers.clear();
+        remembered = 0;
         answersVersion = version;
       }
-      if (answers.has(key)) return answers.get(key) as Row | undefined;
+      known = answers.get(sql);
+      if (!known) answers.set(sql, (known = new Map()));
+      if (known.has(key)) return known.get(key) as Row | undefined;
     }
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
     const row = statement.get(...parameters) as Row | undefined;
-    if (remember) answers.set(key, row);
+    if (known) {
+      known.set(key, row);
+      remembered++;
+    }
     return row;
   };
 }
