@@ -1,21 +1,10 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSignInRequest, type LoginState, type SignInRequest } from './auth/flow-state';
 import { SessionProvider } from './auth/session';
 import { SiteFooter } from './site/site-footer';
 import { TopNav } from './nav/top-nav';
 import { isToasterWanted, subscribeToToaster } from './ui/notify';
-import type { RouteHandle } from './router';
-
-
-function DocumentTitle() {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
-  useEffect(() => {
-    if (handle?.title) document.title = handle.title;
-  }, [handle?.title]);
-  return null;
-}
+import { Navigate, useLocation, useNavigate } from './routing';
 
 const Toaster = lazy(() => import('./ui/toaster'));
 
@@ -29,12 +18,10 @@ function DeferredToaster() {
   ) : null;
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
-      <DocumentTitle />
-      <ScrollRestoration />
-      <Outlet />
+      {children}
       <DeferredToaster />
     </SessionProvider>
   );
@@ -61,12 +48,12 @@ function SignInDialogHost() {
   );
 }
 
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <TopNav />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
       <SignInDialogHost />
@@ -75,10 +62,10 @@ export function SiteLayout() {
 }
 
 // spec 2: the top navigation bar is hidden on the auth pages.
-export function AuthLayout() {
+export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="min-h-screen bg-slate-50">
-      <Outlet />
+      {children}
     </main>
   );
 }

@@ -1,30 +1,19 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { buildRoutes } from './router';
-
-// A prerendered page must have its lazy route code in place before hydrating, or the first client
-// render would differ from the HTML.
-async function resolveLazyMatches(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
+import { App, preloadRoute } from './router';
+import { browserHistory, RouterProvider, startScrollMemory } from './routing';
 
 async function start() {
   const container = document.getElementById('root')!;
-  const routes = buildRoutes();
   const prerendered = container.firstElementChild !== null;
-  if (prerendered) await resolveLazyMatches(routes);
+  if (prerendered) await preloadRoute(window.location.pathname);
+  startScrollMemory();
   const app = (
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider history={browserHistory()} scroll>
+        <App />
+      </RouterProvider>
     </StrictMode>
   );
   if (prerendered) hydrateRoot(container, app);

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App, preloadRoute } from './router';
 import { routeTable } from './route-table';
-import { buildRoutes } from './router';
+import { RouterProvider, staticHistory } from './routing';
 
 export interface PrerenderedPage {
   path: string;
@@ -15,13 +15,12 @@ export interface PrerenderedPage {
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   const entry = routeTable.find((candidate) => candidate.path === path);
   if (!entry?.prerender) throw new Error(`${path} is not a prerendered route`);
-  const handler = createStaticHandler(buildRoutes());
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadRoute(path);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <RouterProvider history={staticHistory(path)}>
+        <App />
+      </RouterProvider>
     </StrictMode>,
   );
   return { path, html, title: entry.title, description: entry.description ?? '' };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from './routing';
 import { isAdmin } from '~/shared/user';
 import { useSession } from './auth/session';
 import type { Access } from './route-table';

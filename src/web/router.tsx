@@ -1,65 +1,57 @@
-import type { ComponentType } from 'react';
-import { Navigate, useMatches, type RouteObject } from 'react-router';
-import { RootLayout, AuthLayout, LoginRedirect, SiteLayout } from './layouts';
+import { Suspense, useEffect } from 'react';
+import { AuthLayout, LoginRedirect, RootLayout, SiteLayout } from './layouts';
 import { Guard } from './route-guards';
-import { routeTable, type Access, type Layout, type RouteEntry } from './route-table';
+import { routeTable, type RouteEntry } from './route-table';
+import { Navigate, preloadable, useLocation } from './routing';
 
-export interface RouteHandle {
-  title: string;
-  description?: string;
-  access: Access;
+// Each route's code is its own chunk, loaded on demand.
+const pages = new Map(routeTable.map((entry) => [entry.path, preloadable(entry.load)]));
+const AppShell = preloadable(() => import('./workspace/app-shell'));
+
+// '/about/' is '/about'.
+export function findRoute(pathname: string): RouteEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routeTable.find((entry) => entry.path === path);
 }
 
-function toRoute(entry: RouteEntry): RouteObject {
-  const handle: RouteHandle = { title: entry.title, description: entry.description, access: entry.access };
-  return {
-    path: entry.path,
-    handle,
-    // Each route's code is its own chunk, loaded on demand.
-    lazy: async () => {
-      const { default: Page } = await entry.load();
-      return {
-        Component: () => (
-          <Guard access={entry.access} optimistic={entry.prerender}>
-            <Page />
-          </Guard>
-        ),
-      };
-    },
-  };
+// A prerendered page's code must be in place before it is hydrated, and before it is prerendered.
+export async function preloadRoute(pathname: string): Promise<void> {
+  const entry = findRoute(pathname);
+  if (entry) await pages.get(entry.path)!.preload();
 }
 
-const routesOf = (layout: Layout) => routeTable.filter((entry) => entry.layout === layout).map(toRoute);
-
-// The shell is guarded with the rule of the page inside it, so /admin shows the route guard's loader
-// ('Verifying access...') and sends a non-admin away before any of the shell appears.
-function GuardedShell({ Shell }: { Shell: ComponentType }) {
-  const matches = useMatches();
-  const access = (matches.at(-1)?.handle as RouteHandle | undefined)?.access ?? 'signed-in';
+function RouteContent({ entry }: { entry: RouteEntry }) {
+  const Page = pages.get(entry.path)!;
+  // A prerendered page shows its content while the auth check runs, so the HTML and the first render agree.
+  const page = (
+    <Guard access={entry.access} optimistic={entry.prerender}>
+      <Page />
+    </Guard>
+  );
+  if (entry.layout === 'site') return <SiteLayout>{page}</SiteLayout>;
+  if (entry.layout === 'auth') return <AuthLayout>{page}</AuthLayout>;
+  // The shell is guarded with the rule of the page inside it, so /admin shows the route guard's loader
+  // ('Verifying access...') and sends a non-admin away before any of the shell appears.
   return (
-    <Guard access={access}>
-      <Shell />
+    <Guard access={entry.access}>
+      <AppShell>{page}</AppShell>
     </Guard>
   );
 }
 
-export function buildRoutes(): RouteObject[] {
-  return [
-    {
-      Component: RootLayout,
-      children: [
-        { Component: SiteLayout, children: routesOf('site') },
-        { Component: AuthLayout, children: routesOf('auth') },
-        {
-          lazy: async () => {
-            const { AppShell: Shell } = await import('./workspace/app-shell');
-            return { Component: () => <GuardedShell Shell={Shell} /> };
-          },
-          children: routesOf('app'),
-        },
-        { path: '/login', Component: LoginRedirect },
-        { path: '*', Component: () => <Navigate to="/" replace /> },
-      ],
-    },
-  ];
+export function App() {
+  const { pathname } = useLocation();
+  const entry = findRoute(pathname);
+  useEffect(() => {
+    if (entry) document.title = entry.title;
+  }, [entry]);
+  let content;
+  if (entry) content = <RouteContent entry={entry} />;
+  else if (pathname === '/login') content = <LoginRedirect />;
+  else content = <Navigate to="/" replace />;
+  return (
+    <RootLayout>
+      <Suspense fallback={null}>{content}</Suspense>
+    </RootLayout>
+  );
 }

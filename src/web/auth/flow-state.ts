@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing';
 
 // What the account flows pass along in navigation state (spec 2 and 4): the email from one step to the
 // next, and a message for the Sign In dialog.

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../routing';
 import { authCopy, label, validation } from '~/shared/messages';
 import { Alert } from '../ui/alert';
 import { AuthCard } from '../ui/auth-card';

@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, flow, label, success } from '~/shared/messages';
@@ -31,15 +30,18 @@ async function renderButton(popup?: GooglePopup) {
   vi.resetModules();
   const { GoogleSignInButton } = await import('./google-sign-in-button');
   const { SessionProvider } = await import('./session');
-  const router = createMemoryRouter(
-    [{ element: <SessionProvider><Outlet /><Toaster /></SessionProvider>, children: [
-      { path: '/register', element: <GoogleSignInButton popup={popup} /> },
-      { path: '/dashboard', element: <p>Dashboard page</p> },
-    ] }],
-    { initialEntries: ['/register'] },
+  const { memoryHistory, RouterProvider, useLocation } = await import('../routing');
+  const Screens = () => (useLocation().pathname === '/dashboard' ? <p>Dashboard page</p> : <GoogleSignInButton popup={popup} />);
+  const history = memoryHistory('/register');
+  render(
+    <RouterProvider history={history}>
+      <SessionProvider>
+        <Screens />
+        <Toaster />
+      </SessionProvider>
+    </RouterProvider>,
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  return history;
 }
 
 describe('Continue with Google', () => {
@@ -65,12 +67,12 @@ describe('Continue with Google', () => {
       '/firebase-auth': json({ user }),
     });
     const popup = vi.fn<GooglePopup>().mockResolvedValue(identity);
-    const router = await renderButton(popup);
+    const history = await renderButton(popup);
     const button = screen.getByRole('button', { name: label.continueWithGoogle });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(button);
     expect(await screen.findByText('Dashboard page')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(history.location().pathname).toBe('/dashboard');
     expect(popup).toHaveBeenCalledWith(googleConfig);
     expect(calls.find((call) => call.path === '/firebase-auth')?.body).toEqual(identity);
     expect(await screen.findByText(success.google)).toBeTruthy();
@@ -93,11 +95,11 @@ describe('Continue with Google', () => {
       '/config': json({ productName: 'Tessera', googleSignIn: googleConfig }),
       '/firebase-auth': () => new Response('', { status: 401 }),
     });
-    const router = await renderButton(vi.fn<GooglePopup>().mockResolvedValue(identity));
+    const history = await renderButton(vi.fn<GooglePopup>().mockResolvedValue(identity));
     const button = screen.getByRole('button', { name: label.continueWithGoogle });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(button);
     expect(await screen.findByText(failure.providerSync)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/register');
+    expect(history.location().pathname).toBe('/register');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../routing';
 import type { GoogleWebConfig } from '~/shared/api-paths';
 import { flow, label } from '~/shared/messages';
 import { Button } from '../ui/button';

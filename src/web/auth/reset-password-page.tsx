@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../routing';
 import { CODE_TTL_MS } from '~/shared/limits';
 import { authCopy, flow, label, validation } from '~/shared/messages';
 import { Alert } from '../ui/alert';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../routing';
 import { apiPath, type CurrentUserResponse } from '~/shared/api-paths';
 import { AUTH_LOADING_CAP_MS } from '~/shared/limits';
 import { success } from '~/shared/messages';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../routing';
 import { authCopy, label } from '~/shared/messages';
 import { Alert } from '../ui/alert';
 import { Button, textLinkClass } from '../ui/button';

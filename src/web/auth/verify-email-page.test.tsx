@@ -1,19 +1,21 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authCopy, failure, flow } from '~/shared/messages';
+import { memoryHistory, RouterProvider, useLocation } from '../routing';
 import VerifyEmailPage from './verify-email-page';
 
+function Screens() {
+  return useLocation().pathname === '/register' ? <h1>Register</h1> : <VerifyEmailPage />;
+}
+
 function renderVerify(state: unknown) {
-  const router = createMemoryRouter(
-    [
-      { path: '/verify-email', Component: VerifyEmailPage },
-      { path: '/register', Component: () => <h1>Register</h1> },
-    ],
-    { initialEntries: [{ pathname: '/verify-email', state }] },
+  const history = memoryHistory('/verify-email', state);
+  render(
+    <RouterProvider history={history}>
+      <Screens />
+    </RouterProvider>,
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  return history;
 }
 
 const answer = (status: number, body: unknown) =>
@@ -31,9 +33,9 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
   });
 
   it('sends a visitor without an email back to /register', async () => {
-    const router = renderVerify(null);
+    const history = renderVerify(null);
     await screen.findByRole('heading', { name: 'Register' });
-    expect(router.state.location.pathname).toBe('/register');
+    expect(history.location().pathname).toBe('/register');
   });
 
   it('forces the code to upper case, cuts it to 6 and enables Verify only at 6', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../routing';
 import { authCopy, failure, flow, validation } from '~/shared/messages';
 import { Alert } from '../ui/alert';
 import { AuthCard } from '../ui/auth-card';

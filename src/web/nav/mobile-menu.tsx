@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing';
 import { navCopy } from '~/shared/messages';
 import { useDismiss } from './use-dismiss';
 

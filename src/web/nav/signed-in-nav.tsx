@@ -1,6 +1,6 @@
 import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from '../routing';
 import { label, navCopy } from '~/shared/messages';
 import { isAdmin, type PublicUser } from '~/shared/user';
 import { useSession } from '../auth/session';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { label, loaderText } from '~/shared/messages';
 import { useSession } from '../auth/session';
 import { buttonClass } from '../ui/button';

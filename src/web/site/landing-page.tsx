@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { buttonClass } from '../ui/button';
 import { ChartPicture, ChatPicture, KanbanPicture } from './components/illustrations';
 import { Card, CtaBand, Section } from './components/page-parts';

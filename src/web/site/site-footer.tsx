@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { INTRO_POST_PATH } from '~/shared/brand';
 import { LogoMark } from '../ui/logo';
 

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 
 // The way back to the previous step of an account flow (spec 2: back links).
 export function BackLink({ to, children }: { to: string; children: string }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { PRODUCT_NAME } from '~/shared/brand';
 
 // BRAND.md: four tiles, one offset in the accent colour, beside the word.

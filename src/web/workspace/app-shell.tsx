@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from '../routing';
 import { useSession } from '../auth/session';
 import { LeftRail } from './components/left-rail';
 import { panelForPath, type RailItem } from './components/rail-items';
@@ -7,7 +7,7 @@ import { SidePanel } from './components/side-panel';
 import { TopBar } from './components/top-bar';
 
 // spec 2: the shell around every signed-in page — top bar, left rail, and a side panel chosen by path.
-export function AppShell() {
+export default function AppShell({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const [panelOpen, setPanelOpen] = useState(false);
@@ -29,7 +29,7 @@ export function AppShell() {
         <div className="relative flex min-h-0 flex-1">
           {panelOpen && panel ? <SidePanel kind={panel} onClose={() => setPanelOpen(false)} /> : null}
           <main id="main" className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-6 lg:px-8">
-            <Outlet />
+            {children}
           </main>
         </div>
       </div>

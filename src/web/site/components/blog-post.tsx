@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import type { BlogPost } from '../content/blog-posts';
 import { ApplyForBeta } from './page-parts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { buttonClass } from '../../ui/button';
 
 // The building blocks every public page shares: one look for headings, sections and calls to action.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { Card, PageHero, Section } from '../components/page-parts';
 import { blogPosts } from '../content/blog-posts';
 

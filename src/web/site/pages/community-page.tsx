@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { Card, PageHero, Section } from '../components/page-parts';
 import { channels, communityStats, discussions } from '../content/resources';
 

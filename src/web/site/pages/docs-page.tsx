@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { Card, PageHero, Section } from '../components/page-parts';
 import { docSections, guides } from '../content/resources';
 

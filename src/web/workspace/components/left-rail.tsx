@@ -1,6 +1,6 @@
 import { LogOut, Settings, Sparkles, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../routing';
 import { workspaceCopy } from '~/shared/messages';
 import { inertAction } from './inert-action';
 import { Menu, MenuItem } from './menu';

@@ -1,5 +1,5 @@
 import { Bell, ChevronDown, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing';
 import { label, workspaceCopy } from '~/shared/messages';
 import { isAdmin, roleLabel, type PublicUser } from '~/shared/user';
 import { useSession } from '../../auth/session';

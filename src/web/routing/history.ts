@@ -1,0 +1,88 @@
+// Where the app is and how it moves: the browser's history in the app, a fixed place while
+// prerendering, a list in memory for component tests.
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+  // What the page that navigated here passed along (spec 2 and 4: the email, a message).
+  state: unknown;
+  // Unique per history entry, so a return visit can find its scroll position.
+  key: string;
+}
+
+export type To = string | { pathname: string; search?: string; hash?: string };
+
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+  preventScrollReset?: boolean;
+}
+
+export interface History {
+  location(): Location;
+  go(to: To, options: NavigateOptions): Location;
+  // Back and forward; returns the unsubscribe.
+  listen(listener: (location: Location) => void): () => void;
+}
+
+// Paths resolve against the current one, as an anchor's href would.
+export function hrefOf(to: To): string {
+  return typeof to === 'string' ? to : `${to.pathname}${to.search ?? ''}${to.hash ?? ''}`;
+}
+
+function resolve(to: To, from: string): Pick<Location, 'pathname' | 'search' | 'hash'> {
+  const url = new URL(hrefOf(to), `http://app${from}`);
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+interface EntryState {
+  usr: unknown;
+  key: string;
+}
+
+export function browserHistory(): History {
+  const read = (): Location => {
+    const { pathname, search, hash } = window.location;
+    const entry = window.history.state as Partial<EntryState> | null;
+    return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' };
+  };
+  return {
+    location: read,
+    go(to, { replace = false, state = null }) {
+      const entry: EntryState = { usr: state, key: newKey() };
+      window.history[replace ? 'replaceState' : 'pushState'](entry, '', hrefOf(to));
+      return read();
+    },
+    listen(listener) {
+      const onPop = () => listener(read());
+      window.addEventListener('popstate', onPop);
+      return () => window.removeEventListener('popstate', onPop);
+    },
+  };
+}
+
+export function staticHistory(pathname: string): History {
+  const location: Location = { pathname, search: '', hash: '', state: null, key: 'default' };
+  return {
+    location: () => location,
+    go: () => location,
+    listen: () => () => undefined,
+  };
+}
+
+export function memoryHistory(initial: To, state: unknown = null): History {
+  const entries: Location[] = [{ ...resolve(initial, '/'), state, key: 'default' }];
+  let index = 0;
+  return {
+    location: () => entries[index]!,
+    go(to, { replace = false, state: next = null }) {
+      const location: Location = { ...resolve(to, entries[index]!.pathname), state: next, key: newKey() };
+      if (replace) entries[index] = location;
+      else entries.splice(++index, entries.length, location);
+      return location;
+    },
+    listen: () => () => undefined,
+  };
+}
