@@ -2,16 +2,23 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadRoute } from './router';
-import { browserHistory, RouterProvider, startScrollMemory } from './routing';
+import { browserHistory, RouterProvider, startScrollMemory, type Location } from './routing';
+
+// A page whose code cannot be fetched (a dropped connection, a deploy that replaced the chunks) is
+// loaded afresh by the browser; the address already names it.
+const prepare = (location: Location) => preloadRoute(location.pathname).catch(() => window.location.reload());
+
+// The first page's code is fetched before the first render; should that fail, rendering tries again.
+const preloadFirst = () => preloadRoute(window.location.pathname).catch(() => undefined);
 
 async function start() {
   const container = document.getElementById('root')!;
   const prerendered = container.firstElementChild !== null;
-  if (prerendered) await preloadRoute(window.location.pathname);
+  await preloadFirst();
   startScrollMemory();
   const app = (
     <StrictMode>
-      <RouterProvider history={browserHistory()} scroll>
+      <RouterProvider history={browserHistory()} prepare={prepare} scroll>
         <App />
       </RouterProvider>
     </StrictMode>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { AuthLayout, LoginRedirect, RootLayout, SiteLayout } from './layouts';
 import { Guard } from './route-guards';
 import { routeTable, type RouteEntry } from './route-table';
@@ -14,10 +14,12 @@ export function findRoute(pathname: string): RouteEntry | undefined {
   return routeTable.find((entry) => entry.path === path);
 }
 
-// A prerendered page's code must be in place before it is hydrated, and before it is prerendered.
+// A route's code is in place before it is shown: a prerendered page hydrates with it, and a new page
+// replaces the current one only once it can render.
 export async function preloadRoute(pathname: string): Promise<void> {
   const entry = findRoute(pathname);
-  if (entry) await pages.get(entry.path)!.preload();
+  if (!entry) return;
+  await Promise.all([pages.get(entry.path)!.preload(), entry.layout === 'app' ? AppShell.preload() : null]);
 }
 
 function RouteContent({ entry }: { entry: RouteEntry }) {
@@ -49,9 +51,5 @@ export function App() {
   if (entry) content = <RouteContent entry={entry} />;
   else if (pathname === '/login') content = <LoginRedirect />;
   else content = <Navigate to="/" replace />;
-  return (
-    <RootLayout>
-      <Suspense fallback={null}>{content}</Suspense>
-    </RootLayout>
-  );
+  return <RootLayout>{content}</RootLayout>;
 }

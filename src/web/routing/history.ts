@@ -20,7 +20,10 @@ export interface NavigateOptions {
 
 export interface History {
   location(): Location;
-  go(to: To, options: NavigateOptions): Location;
+  // The location a navigation would reach, not yet entered in the history.
+  create(to: To, state: unknown): Location;
+  // Enters it: a new entry, or in place of the current one.
+  commit(location: Location, replace: boolean): void;
   // Back and forward; returns the unsubscribe.
   listen(listener: (location: Location) => void): () => void;
 }
@@ -50,10 +53,10 @@ export function browserHistory(): History {
   };
   return {
     location: read,
-    go(to, { replace = false, state = null }) {
-      const entry: EntryState = { usr: state, key: newKey() };
-      window.history[replace ? 'replaceState' : 'pushState'](entry, '', hrefOf(to));
-      return read();
+    create: (to, state) => ({ ...resolve(to, window.location.pathname), state, key: newKey() }),
+    commit(location, replace) {
+      const entry: EntryState = { usr: location.state, key: location.key };
+      window.history[replace ? 'replaceState' : 'pushState'](entry, '', hrefOf(location));
     },
     listen(listener) {
       const onPop = () => listener(read());
@@ -67,7 +70,8 @@ export function staticHistory(pathname: string): History {
   const location: Location = { pathname, search: '', hash: '', state: null, key: 'default' };
   return {
     location: () => location,
-    go: () => location,
+    create: () => location,
+    commit: () => undefined,
     listen: () => () => undefined,
   };
 }
@@ -77,11 +81,10 @@ export function memoryHistory(initial: To, state: unknown = null): History {
   let index = 0;
   return {
     location: () => entries[index]!,
-    go(to, { replace = false, state: next = null }) {
-      const location: Location = { ...resolve(to, entries[index]!.pathname), state: next, key: newKey() };
+    create: (to, next) => ({ ...resolve(to, entries[index]!.pathname), state: next, key: newKey() }),
+    commit(location, replace) {
       if (replace) entries[index] = location;
       else entries.splice(++index, entries.length, location);
-      return location;
     },
     listen: () => () => undefined,
   };

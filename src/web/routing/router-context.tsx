@@ -13,27 +13,48 @@ const RouterContext = createContext<Router | null>(null);
 
 type ScrollIntent = 'target' | 'restore' | 'keep';
 
-// The location is React state set in a transition: a page whose code is still loading leaves the
-// current one on screen until it can render, instead of a blank fallback.
-export function RouterProvider({ history, scroll = false, children }: { history: History; scroll?: boolean; children: ReactNode }) {
+// The location is React state, set once the next page's code is in place (`prepare`): the current
+// page stays on screen meanwhile, and nothing suspends, so a prerendered page hydrates in one pass.
+export function RouterProvider({
+  history,
+  prepare,
+  scroll = false,
+  children,
+}: {
+  history: History;
+  prepare?: (location: Location) => Promise<unknown>;
+  scroll?: boolean;
+  children: ReactNode;
+}) {
   const [location, setLocation] = useState(history.location);
   const intent = useRef<ScrollIntent>('keep');
   const current = useRef(location);
   current.current = location;
+  const latest = useRef(0);
 
+  // The address changes with the page, so what is on screen always belongs to the address shown.
   const move = useCallback(
-    (next: Location, scrollIntent: ScrollIntent) => {
+    async (next: Location, scrollIntent: ScrollIntent, commit?: () => void) => {
+      const navigation = ++latest.current;
+      await prepare?.(next);
+      // A later navigation that finished first wins.
+      if (navigation !== latest.current) return;
+      commit?.();
       if (scroll) rememberScroll(current.current.key);
       intent.current = scrollIntent;
       startTransition(() => setLocation(next));
     },
-    [scroll],
+    [prepare, scroll],
   );
 
-  useEffect(() => history.listen((next) => move(next, 'restore')), [history, move]);
+  // Back and forward: the browser has already moved the address.
+  useEffect(() => history.listen((next) => void move(next, 'restore')), [history, move]);
 
   const navigate = useCallback<NavigateFunction>(
-    async (to, options = {}) => move(history.go(to, options), options.preventScrollReset ? 'keep' : 'target'),
+    async (to, { replace = false, state = null, preventScrollReset = false } = {}) => {
+      const next = history.create(to, state);
+      await move(next, preventScrollReset ? 'keep' : 'target', () => history.commit(next, replace));
+    },
     [history, move],
   );
 
