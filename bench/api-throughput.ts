@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { rssMb } from './server';
+import { median } from './stats';
 
 export interface Throughput {
   rps: number;
@@ -62,7 +63,8 @@ export interface Comparison {
 
 // Both servers get the same warm-up (JIT, connection pools), then alternate short rounds so a change
 // in the machine's load during the run hits both alike. Throughput is requests over the measured time;
-// p99 is the worst round's.
+// the ratio is the median of the rounds' ratios, each taken from neighbouring seconds (on this VM one
+// round of either side can swing by a third); p99 is the worst round's.
 export async function compareThroughput(options: {
   bareUrl: string;
   oursUrl: string;
@@ -72,7 +74,7 @@ export async function compareThroughput(options: {
   roundSeconds?: number;
   warmupSeconds?: number;
 }): Promise<Comparison> {
-  const { bareUrl, oursUrl, headers, connections = 50, rounds = 2, roundSeconds = 5, warmupSeconds = 2 } = options;
+  const { bareUrl, oursUrl, headers, connections = 50, rounds = 5, roundSeconds = 3, warmupSeconds = 2 } = options;
   await run(bareUrl, {}, warmupSeconds, connections);
   await run(oursUrl, headers, warmupSeconds, connections);
   const measured: Comparison['rounds'] = [];
@@ -88,5 +90,5 @@ export async function compareThroughput(options: {
   });
   const bare = combine((round) => round.bare);
   const ours = combine((round) => round.ours);
-  return { bare, ours, ratio: ours.rps / bare.rps, rounds: measured };
+  return { bare, ours, ratio: median(measured.map((round) => round.ours.rps / round.bare.rps)), rounds: measured };
 }

@@ -18,7 +18,6 @@ import type { RateLimiter } from '../http/rate-limit';
 import { assertJson, assertSameOrigin } from '../http/same-origin';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie';
 import type { ActiveSession } from './sessions';
-import { toPublicUser } from './users';
 import type { Accounts, SignedIn } from './service';
 
 export interface AccountRouteDeps {
@@ -93,7 +92,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   // A guest is an answer, not an error: `{ user: null }`, so no page load logs a failed request.
   app.get(apiPath.currentUser, async (request, reply): Promise<CurrentUserResponse> => {
     const session = await optionalSession(request, reply);
-    return { user: session ? toPublicUser(session.user) : null };
+    return { user: session?.publicUser ?? null };
   });
 
   app.post(apiPath.register, async (request, reply): Promise<UserResponse> => {

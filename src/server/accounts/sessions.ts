@@ -3,18 +3,29 @@ import { SESSION_REFRESH_MS, SESSION_TTL_MS } from '~/shared/limits';
 import type { Db } from '../db/connect';
 import { prepareQuery } from '../db/prepared-query';
 import type { Database } from '../db/schema';
-import type { UserRow } from './users';
+import type { PublicUser } from '~/shared/user';
+import { toPublicUser, type UserRow } from './users';
 import { newSessionToken, sha256 } from './secrets';
 
 export interface ActiveSession {
   tokenHash: string;
   user: UserRow;
+  publicUser: PublicUser;
   // Set when the sliding expiry moved and the cookie must be sent again.
   refreshedExpiresAt: number | null;
 }
 
 // DESIGN: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily.
-export function createSessions({ kysely: k, readFirst, writeUnflushed }: Pick<Db, 'kysely' | 'readFirst' | 'writeUnflushed'>) {
+const REMEMBERED_SESSIONS = 10_000;
+
+interface Found {
+  version: number;
+  expiresAt: number;
+  user: UserRow;
+  publicUser: PublicUser;
+}
+
+export function createSessions({ kysely: k, readFirst, writeUnflushed, changeVersion }: Pick<Db, 'kysely' | 'readFirst' | 'writeUnflushed' | 'changeVersion'>) {
   // Every signed-in request runs this look-up, and every sign-in the insert.
   const lookup = prepareQuery((slot) =>
     k
@@ -28,6 +39,24 @@ export function createSessions({ kysely: k, readFirst, writeUnflushed }: Pick<Db
     k.insertInto('sessions').values({ token_hash: slot('tokenHash'), user_id: slot('userId'), created_at: slot('now'), expires_at: slot('expiresAt') }),
   );
 
+  // A signed-in browser asks again and again; its answer holds until the database changes, so a
+  // remembered one is exactly as fresh as a read (Db.changeVersion).
+  const remembered = new Map<string, Found>();
+  async function find(tokenHash: string): Promise<Omit<Found, 'version'> | null> {
+    const version = changeVersion();
+    const known = version === null ? undefined : remembered.get(tokenHash);
+    if (known && known.version === version) return known;
+    const row = await readFirst(lookup, { tokenHash });
+    if (!row) return null;
+    const { session_expires_at, ...user } = row;
+    const found = { version: version ?? 0, expiresAt: Number(session_expires_at), user, publicUser: toPublicUser(user) };
+    if (version !== null) {
+      if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
+      remembered.set(tokenHash, found);
+    }
+    return found;
+  }
+
   return {
     async start(userId: string, now: number): Promise<{ token: string; expiresAt: number }> {
       const token = newSessionToken();
@@ -38,10 +67,9 @@ export function createSessions({ kysely: k, readFirst, writeUnflushed }: Pick<Db
 
     async resolve(token: string, now: number): Promise<ActiveSession | null> {
       const tokenHash = sha256(token);
-      const row = await readFirst(lookup, { tokenHash });
-      if (!row) return null;
-      const { session_expires_at, ...user } = row;
-      const expiresAt = Number(session_expires_at);
+      const found = await find(tokenHash);
+      if (!found) return null;
+      const { expiresAt, user, publicUser } = found;
       if (expiresAt <= now) {
         await k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
         return null;
@@ -51,7 +79,7 @@ export function createSessions({ kysely: k, readFirst, writeUnflushed }: Pick<Db
         refreshedExpiresAt = now + SESSION_TTL_MS;
         await k.updateTable('sessions').set({ expires_at: refreshedExpiresAt }).where('token_hash', '=', tokenHash).execute();
       }
-      return { tokenHash, user, refreshedExpiresAt };
+      return { tokenHash, user, publicUser, refreshedExpiresAt };
     },
 
     end: (tokenHash: string) => k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),

@@ -16,11 +16,13 @@ export interface Db {
   // is harmless: a rate-limit count, a new session (its owner signs in again). A killed process loses
   // nothing either way; see docs/decisions/004-unflushed-commits.md.
   writeUnflushed: <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => Promise<Row[]>;
+  // A number that changes whenever the data may have changed, from this process or any other: what
+  // was read at one value is still true at the same value. Null where no such number is cheap.
+  changeVersion: () => number | null;
   close: () => Promise<void>;
 }
 
 const STATEMENT_CACHE_SIZE = 200;
-const REMEMBERED_ANSWERS = 10_000;
 
 // Kysely prepares every query anew; our queries have a fixed set of shapes, so each is prepared once.
 // On the session look-up this is most of the cost of a request.
@@ -45,39 +47,13 @@ function withStatementCache(sqlite: import('better-sqlite3').Database): import('
   });
 }
 
-// Answers are remembered until anyone commits: SQLite bumps a connection's data_version whenever
-// another connection (our writer, another process) changes the file, so a remembered answer is exactly
-// as fresh as a read, for the price of one pragma. Callers must not change the rows they get.
-function sqliteReadFirst(reader: import('better-sqlite3').Database, remember: boolean): Db['readFirst'] {
+function sqliteReadFirst(reader: import('better-sqlite3').Database): Db['readFirst'] {
   const statements = new Map<string, import('better-sqlite3').Statement>();
-  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
-  // Per query, by its parameters.
-  const answers = new Map<string, Map<string, unknown>>();
-  let remembered = 0;
-  let answersVersion = -1;
-  return async <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => {
+  return async (prepared, values) => {
     const { sql, parameters } = prepared.bind(values);
-    let known: Map<string, unknown> | undefined;
-    const key = parameters.join('\0');
-    if (remember) {
-      const version = dataVersion.get() as number;
-      if (version !== answersVersion || remembered >= REMEMBERED_ANSWERS) {
-        answers.clear();
-        remembered = 0;
-        answersVersion = version;
-      }
-      known = answers.get(sql);
-      if (!known) answers.set(sql, (known = new Map()));
-      if (known.has(key)) return known.get(key) as Row | undefined;
-    }
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
-    const row = statement.get(...parameters) as Row | undefined;
-    if (known) {
-      known.set(key, row);
-      remembered++;
-    }
-    return row;
+    return statement.get(...parameters) as never;
   };
 }
 
@@ -94,6 +70,7 @@ export async function openSqlite(file: string): Promise<Db> {
   const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true, fileMustExist: true });
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
   const flushed = sqlite.prepare('PRAGMA synchronous = FULL');
   const runUnflushed = <Row>({ sql, parameters }: CompiledQuery<Row>): Row[] => {
@@ -110,8 +87,10 @@ export async function openSqlite(file: string): Promise<Db> {
   return {
     kysely,
     engine: 'sqlite',
-    // In memory there is a single connection, whose own commits data_version does not count.
-    readFirst: sqliteReadFirst(reader, reader !== sqlite),
+    readFirst: sqliteReadFirst(reader),
+    // SQLite bumps a connection's data_version whenever another connection (our writer, another
+    // process) commits. In memory there is a single connection, whose own commits it does not count.
+    changeVersion: reader === sqlite ? () => null : () => dataVersion.get() as number,
     // With no transaction open on the connection, a statement run here from start to end in one
     // synchronous step can land inside nothing; otherwise it waits its turn for Kysely's connection.
     writeUnflushed: async (prepared, values) =>
@@ -144,6 +123,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     kysely,
     engine: 'postgres',
     readFirst: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows[0],
+    changeVersion: () => null,
     // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
     writeUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
     close: () => kysely.destroy(),
