@@ -25,6 +25,22 @@ test('links move inside the app: new pages start at the top, Back restores the s
   await expect(page).toHaveURL(/\/features$/);
   await expect(page).toHaveTitle(titleOf('/features'));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+});
+
+test('a page opened afresh starts at the top, whatever was read before in the tab', async ({ page }) => {
+  await page.goto('/features');
+  await page.evaluate(() => window.scrollTo({ top: 500, behavior: 'instant' }));
+  await page.locator('footer a[href="/about"]').click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goto('/features');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('an anchor link from another page lands on its section of the landing page', async ({ page }) => {

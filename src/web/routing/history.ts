@@ -51,6 +51,9 @@ export function browserHistory(): History {
     const entry = window.history.state as Partial<EntryState> | null;
     return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' };
   };
+  // A first visit gets a key of its own; a reload keeps the entry's, so it can find its scroll position.
+  const arrived = window.history.state as Partial<EntryState> | null;
+  if (!arrived?.key) window.history.replaceState({ usr: arrived?.usr ?? null, key: newKey() } satisfies EntryState, '');
   return {
     location: read,
     create: (to, state) => ({ ...resolve(to, window.location.pathname), state, key: newKey() }),

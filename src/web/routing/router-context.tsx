@@ -11,7 +11,7 @@ interface Router {
 
 const RouterContext = createContext<Router | null>(null);
 
-type ScrollIntent = 'target' | 'restore' | 'keep';
+type ScrollIntent = 'target' | 'restore' | 'arrive' | 'keep';
 
 // The location is React state, set once the next page's code is in place (`prepare`): the current
 // page stays on screen meanwhile, and nothing suspends, so a prerendered page hydrates in one pass.
@@ -27,7 +27,8 @@ export function RouterProvider({
   children: ReactNode;
 }) {
   const [location, setLocation] = useState(history.location);
-  const intent = useRef<ScrollIntent>('keep');
+  // On arrival: a reload returns to where the reader was; a first visit is left where the browser put it.
+  const intent = useRef<ScrollIntent>(scroll ? 'arrive' : 'keep');
   const current = useRef(location);
   current.current = location;
   const latest = useRef(0);
@@ -60,10 +61,11 @@ export function RouterProvider({
 
   useLayoutEffect(() => {
     if (!scroll || intent.current === 'keep') return;
-    const saved = intent.current === 'restore' ? rememberedScroll(location.key) : undefined;
+    const saved = intent.current === 'target' ? undefined : rememberedScroll(location.key);
+    const arriving = intent.current === 'arrive';
     intent.current = 'keep';
-    if (saved === undefined) scrollToTarget(location.hash);
-    else scrollInstantly(saved);
+    if (saved !== undefined) scrollInstantly(saved);
+    else if (!arriving) scrollToTarget(location.hash);
   }, [scroll, location]);
 
   const router = useMemo(() => ({ location, navigate }), [location, navigate]);

@@ -1,5 +1,5 @@
-// Scroll positions by history entry, kept across reloads of the tab, so Back returns to where the
-// reader was. The browser's own restoration is off: it would scroll before the page it restores for
+// Scroll positions by history entry, kept across reloads of the tab, so Back and a reload return to
+// where the reader was. The browser's own restoration is off: it would scroll before the page it restores for
 // has rendered.
 const STORAGE_KEY = 'tessera:scroll';
 
@@ -18,6 +18,8 @@ function load(): Record<string, number> {
 export function startScrollMemory() {
   window.history.scrollRestoration = 'manual';
   window.addEventListener('pagehide', () => {
+    const entry = window.history.state as { key?: string } | null;
+    if (entry?.key) rememberScroll(entry.key);
     try {
       sessionStorage.setItem(STORAGE_KEY, JSON.stringify(load()));
     } catch {
