@@ -4,7 +4,7 @@ import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink';
 import { client, createVerifiedUser, startTestApp, type TestApp, whoAmI } from '../../tests/support/test-app';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db';
 
-// DESIGN "Scale past one machine": instances keep no state of their own. On SQLite, two processes on
+// DESIGN "Scale past one machine": instances keep no state of their own. On SQLite, two instances on
 // one file; each remembers session look-ups, which must end the moment the other one writes.
 describe.each(engines)('two instances on one %s database', (engine) => {
   let database: TestDatabase;

@@ -19,7 +19,6 @@ export interface ActiveSession {
 const REMEMBERED_SESSIONS = 10_000;
 
 interface Found {
-  version: number;
   expiresAt: number;
   user: UserRow;
   publicUser: PublicUser;
@@ -41,18 +40,18 @@ export function createSessions({ kysely: k, readFirst, writeUnflushed, changeVer
 
   // A signed-in browser asks again and again; its answer holds until the database changes, so a
   // remembered one is exactly as fresh as a read (Db.changeVersion).
-  const remembered = new Map<string, Found>();
-  async function find(tokenHash: string): Promise<Omit<Found, 'version'> | null> {
+  const remembered = new Map<string, Found & { version: number }>();
+  async function find(tokenHash: string): Promise<Found | null> {
     const version = changeVersion();
     const known = version === null ? undefined : remembered.get(tokenHash);
     if (known && known.version === version) return known;
     const row = await readFirst(lookup, { tokenHash });
     if (!row) return null;
     const { session_expires_at, ...user } = row;
-    const found = { version: version ?? 0, expiresAt: Number(session_expires_at), user, publicUser: toPublicUser(user) };
+    const found: Found = { expiresAt: Number(session_expires_at), user, publicUser: toPublicUser(user) };
     if (version !== null) {
       if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
-      remembered.set(tokenHash, found);
+      remembered.set(tokenHash, { ...found, version });
     }
     return found;
   }

@@ -35,13 +35,14 @@ export interface NewUser {
 
 export function createUsers(db: Db) {
   const k = db.kysely;
-  const byEmail = prepareQuery((slot) => k.selectFrom('users').selectAll().where('email', '=', slot('value')));
-  const byId = prepareQuery((slot) => k.selectFrom('users').selectAll().where('id', '=', slot('value')));
-  const byGoogleSub = prepareQuery((slot) => k.selectFrom('users').selectAll().where('google_sub', '=', slot('value')));
+  const findBy = (column: 'email' | 'id' | 'google_sub') => {
+    const lookup = prepareQuery((slot) => k.selectFrom('users').selectAll().where(column, '=', slot('value')));
+    return (value: string) => db.readFirst(lookup, { value });
+  };
   return {
-    findByEmail: (email: string) => db.readFirst(byEmail, { value: email }),
-    findById: (id: string) => db.readFirst(byId, { value: id }),
-    findByGoogleSub: (sub: string) => db.readFirst(byGoogleSub, { value: sub }),
+    findByEmail: findBy('email'),
+    findById: findBy('id'),
+    findByGoogleSub: findBy('google_sub'),
 
     async insert(user: NewUser, now: number): Promise<UserRow> {
       const row: UserRow = {

@@ -47,16 +47,6 @@ function withStatementCache(sqlite: import('better-sqlite3').Database): import('
   });
 }
 
-function sqliteReadFirst(reader: import('better-sqlite3').Database): Db['readFirst'] {
-  const statements = new Map<string, import('better-sqlite3').Statement>();
-  return async (prepared, values) => {
-    const { sql, parameters } = prepared.bind(values);
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
-    return statement.get(...parameters) as never;
-  };
-}
-
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
 export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
@@ -70,6 +60,7 @@ export async function openSqlite(file: string): Promise<Db> {
   const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true, fileMustExist: true });
+  const readerStatements = withStatementCache(reader);
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
   const flushed = sqlite.prepare('PRAGMA synchronous = FULL');
@@ -87,7 +78,10 @@ export async function openSqlite(file: string): Promise<Db> {
   return {
     kysely,
     engine: 'sqlite',
-    readFirst: sqliteReadFirst(reader),
+    readFirst: async (prepared, values) => {
+      const { sql, parameters } = prepared.bind(values);
+      return readerStatements.prepare(sql).get(...parameters) as never;
+    },
     // SQLite bumps a connection's data_version whenever another connection (our writer, another
     // process) commits. In memory there is a single connection, whose own commits it does not count.
     changeVersion: reader === sqlite ? () => null : () => dataVersion.get() as number,

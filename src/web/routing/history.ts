@@ -28,17 +28,17 @@ export interface History {
   listen(listener: (location: Location) => void): () => void;
 }
 
-// Paths resolve against the current one, as an anchor's href would.
 export function hrefOf(to: To): string {
   return typeof to === 'string' ? to : `${to.pathname}${to.search ?? ''}${to.hash ?? ''}`;
 }
 
-function resolve(to: To, from: string): Pick<Location, 'pathname' | 'search' | 'hash'> {
-  const url = new URL(hrefOf(to), `http://app${from}`);
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
-}
-
 const newKey = () => Math.random().toString(36).slice(2, 10);
+
+// A new history entry; its path resolves against the current one, as an anchor's href would.
+function newLocation(to: To, from: string, state: unknown): Location {
+  const url = new URL(hrefOf(to), `http://app${from}`);
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state, key: newKey() };
+}
 
 interface EntryState {
   usr: unknown;
@@ -46,20 +46,19 @@ interface EntryState {
 }
 
 export function browserHistory(): History {
+  const entry = () => window.history.state as Partial<EntryState> | null;
   const read = (): Location => {
     const { pathname, search, hash } = window.location;
-    const entry = window.history.state as Partial<EntryState> | null;
-    return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' };
+    return { pathname, search, hash, state: entry()?.usr ?? null, key: entry()?.key ?? 'default' };
   };
   // A first visit gets a key of its own; a reload keeps the entry's, so it can find its scroll position.
-  const arrived = window.history.state as Partial<EntryState> | null;
-  if (!arrived?.key) window.history.replaceState({ usr: arrived?.usr ?? null, key: newKey() } satisfies EntryState, '');
+  if (!entry()?.key) window.history.replaceState({ usr: entry()?.usr ?? null, key: newKey() } satisfies EntryState, '');
   return {
     location: read,
-    create: (to, state) => ({ ...resolve(to, window.location.pathname), state, key: newKey() }),
+    create: (to, state) => newLocation(to, window.location.pathname, state),
     commit(location, replace) {
-      const entry: EntryState = { usr: location.state, key: location.key };
-      window.history[replace ? 'replaceState' : 'pushState'](entry, '', hrefOf(location));
+      const state: EntryState = { usr: location.state, key: location.key };
+      window.history[replace ? 'replaceState' : 'pushState'](state, '', hrefOf(location));
     },
     listen(listener) {
       const onPop = () => listener(read());
@@ -80,11 +79,11 @@ export function staticHistory(pathname: string): History {
 }
 
 export function memoryHistory(initial: To, state: unknown = null): History {
-  const entries: Location[] = [{ ...resolve(initial, '/'), state, key: 'default' }];
+  const entries: Location[] = [newLocation(initial, '/', state)];
   let index = 0;
   return {
     location: () => entries[index]!,
-    create: (to, next) => ({ ...resolve(to, entries[index]!.pathname), state: next, key: newKey() }),
+    create: (to, next) => newLocation(to, entries[index]!.pathname, next),
     commit(location, replace) {
       if (replace) entries[index] = location;
       else entries.splice(++index, entries.length, location);
