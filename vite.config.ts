@@ -1,17 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const src = fileURLToPath(new URL('./src', import.meta.url));
-
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '~': src } },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    // Budget in DESIGN.md; the bench measures the real figure.
+    // Budget in docs/product-rules.md (B); the bench measures the real figure.
     chunkSizeWarningLimit: 300,
   },
   server: {

@@ -1,16 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
-
 export default defineConfig({
-  resolve: { alias },
   test: {
     projects: [
       {
         plugins: [react()],
-        resolve: { alias },
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -19,7 +14,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: 'server',
           environment: 'node',

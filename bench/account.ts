@@ -1,4 +1,4 @@
-import type { BenchServer } from './server';
+import type { BenchServer } from './server.ts';
 
 export interface BenchAccount {
   email: string;
@@ -15,7 +15,11 @@ export async function createSignedInAccount(server: BenchServer): Promise<BenchA
   const email = `bench.${Date.now()}@example.com`;
   const password = 'bench-mark-password-7';
   const post = async (path: string, body: unknown, expected: number) => {
-    const response = await fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (response.status !== expected) throw new Error(`POST /api${path} answered ${response.status}: ${await response.text()}`);
     return response;
   };
@@ -26,10 +30,15 @@ export async function createSignedInAccount(server: BenchServer): Promise<BenchA
   }
   await post('/verify-email', { email, code: CODE.exec(server.output())![1] }, 200);
   const login = await post('/login', { email, password }, 200);
-  const cookie = login.headers.getSetCookie().find((header) => header.startsWith('tessera_session='))?.split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('tessera_session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error('POST /api/login set no tessera_session cookie');
   // The throughput run must measure the signed-in path, not the guest answer.
-  const current = (await (await fetch(`${server.url}/api/current-user`, { headers: { cookie } })).json()) as { user: { email: string } | null };
+  const current = (await (await fetch(`${server.url}/api/current-user`, { headers: { cookie } })).json()) as {
+    user: { email: string } | null;
+  };
   if (current.user?.email !== email) throw new Error('GET /api/current-user did not return the signed-in user');
   return { email, password, cookie };
 }

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { rssMb } from './server';
-import { median } from './stats';
+import { rssMb } from './server.ts';
+import { median } from './stats.ts';
 
 export interface Throughput {
   rps: number;
@@ -30,13 +30,19 @@ function run(url: string, headers: Record<string, string>, seconds: number, conn
 
 // The yardstick: a bare Fastify server in a process of its own like ours. `setup` and `routes` are
 // module code run in it; by default one route answering a small JSON object.
-export async function startBareFastify(port: number, { setup = '', routes = "app.get('/hello', async () => ({ hello: 'world' }));", path = '/hello' } = {}) {
+export async function startBareFastify(
+  port: number,
+  { setup = '', routes = "app.get('/hello', async () => ({ hello: 'world' }));", path = '/hello' } = {},
+) {
   const code = `import Fastify from 'fastify';
 ${setup}
 const app = Fastify({ logger: false });
 ${routes}
 await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null || tries > 1000) throw new Error('the bare Fastify server did not start');

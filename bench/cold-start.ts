@@ -1,5 +1,5 @@
-import { startServer } from './server';
-import { median } from './stats';
+import { startServer } from './server.ts';
+import { median } from './stats.ts';
 
 export interface ColdStart {
   startMs: number[];
@@ -8,7 +8,10 @@ export interface ColdStart {
 
 // DESIGN budget: cold start to first answer with the embedded database, and idle memory. Each run is
 // a fresh process on a fresh database (migrations included), with `npm start`'s defaults.
-export async function measureColdStart(ports: number[], settleMs = 1000): Promise<ColdStart & { medianStartMs: number; medianIdleRssMb: number }> {
+export async function measureColdStart(
+  ports: number[],
+  settleMs = 1000,
+): Promise<ColdStart & { medianStartMs: number; medianIdleRssMb: number }> {
   const startMs: number[] = [];
   const idleRssMb: number[] = [];
   for (const port of ports) {

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findBrowser } from '../tests/support/find-browser.mjs';
-import { round } from './stats';
+import { round } from './stats.ts';
 
 export interface LoadedFile {
   file: string;
@@ -9,7 +9,14 @@ export interface LoadedFile {
   gzipKb: number;
 }
 
-export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 // What a first visit downloads: every script and stylesheet the page asks for until the network is
 // idle — the entry, its static imports, the matched route's lazy chunk and whatever loads right after
@@ -24,7 +31,11 @@ export async function firstLoadBytes(url: string): Promise<{ jsKb: number; cssKb
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      pending.push(response.body().then((body) => ({ file: new URL(response.url()).pathname, type, gzipKb: gzipSync(body, { level: 9 }).length / 1024 })));
+      pending.push(
+        response
+          .body()
+          .then((body) => ({ file: new URL(response.url()).pathname, type, gzipKb: gzipSync(body, { level: 9 }).length / 1024 })),
+      );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     // Chunks requested after idle (toasts after the first paint) still belong to the first load.

@@ -1,6 +1,6 @@
 import { findBrowser } from '../tests/support/find-browser.mjs';
-import { BROWSER_ARGS } from './landing-bundle';
-import { median } from './stats';
+import { BROWSER_ARGS } from './landing-bundle.ts';
+import { median } from './stats.ts';
 
 export interface LighthouseRun {
   performance: number;
@@ -21,7 +21,10 @@ async function runOnce(url: string): Promise<LighthouseRun> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chromePath = await findBrowser();
   if (!chromePath) throw new Error('no Chromium found (CHROME_PATH, /usr/bin/chromium)');
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: BROWSER_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)) });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: BROWSER_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     if (!result) throw new Error('Lighthouse returned no result');
@@ -34,7 +37,14 @@ async function runOnce(url: string): Promise<LighthouseRun> {
         .map((ref) => `${key}: ${ref.id} (${audits[ref.id]?.displayValue || audits[ref.id]?.score})`),
     );
     const metrics = Object.fromEntries(METRICS.map((id) => [id, Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000]));
-    return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), metrics, failing };
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      metrics,
+      failing,
+    };
   } finally {
     chrome.kill();
   }

@@ -2,15 +2,15 @@
 // one table, bench/results.json, and a non-zero exit when a budget is broken.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createSignedInAccount } from './account';
-import { compareThroughput, startBareFastify } from './api-throughput';
-import { budgets } from './budgets';
-import { measureColdStart } from './cold-start';
-import { firstLoadBytes } from './landing-bundle';
-import { lighthouse } from './lighthouse';
-import { startServer } from './server';
-import { signInCost } from './sign-in-cost';
-import { round } from './stats';
+import { createSignedInAccount } from './account.ts';
+import { compareThroughput, startBareFastify } from './api-throughput.ts';
+import { budgets } from './budgets.ts';
+import { measureColdStart } from './cold-start.ts';
+import { firstLoadBytes } from './landing-bundle.ts';
+import { lighthouse } from './lighthouse.ts';
+import { startServer } from './server.ts';
+import { signInCost } from './sign-in-cost.ts';
+import { round } from './stats.ts';
 
 // Ports 4400-4499 belong to the bench.
 const PORTS = { coldStart: [4410, 4411, 4412, 4413, 4414], server: 4420, bare: 4421, bareVerify: 4422 };
@@ -37,8 +37,18 @@ const began = performance.now();
 progress('cold start and idle memory (5 fresh servers)');
 const cold = await measureColdStart(PORTS.coldStart);
 results.coldStart = cold;
-row('cold start to first 200 of /api/health (median of 5)', `${cold.medianStartMs.toFixed(0)} ms`, `< ${budgets.coldStartMs} ms`, cold.medianStartMs < budgets.coldStartMs);
-row('idle memory, RSS 1 s after start (median of 5)', `${cold.medianIdleRssMb.toFixed(0)} MB`, `< ${budgets.idleRssMb} MB`, cold.medianIdleRssMb < budgets.idleRssMb);
+row(
+  'cold start to first 200 of /api/health (median of 5)',
+  `${cold.medianStartMs.toFixed(0)} ms`,
+  `< ${budgets.coldStartMs} ms`,
+  cold.medianStartMs < budgets.coldStartMs,
+);
+row(
+  'idle memory, RSS 1 s after start (median of 5)',
+  `${cold.medianIdleRssMb.toFixed(0)} MB`,
+  `< ${budgets.idleRssMb} MB`,
+  cold.medianIdleRssMb < budgets.idleRssMb,
+);
 
 // Rate limits lifted so the load and the repeated sign-ins measure work, not 429s; request logging
 // off (LOG_LEVEL=warn), as for the bare route it is compared with.
@@ -52,10 +62,25 @@ try {
     results.landing = landing;
     const largest = landing.files.find((file) => file.type === 'script');
     const note = largest ? ` (largest ${largest.file.replace('/assets/', '')} ${largest.gzipKb} KB)` : '';
-    row('landing / first-load JS, gzip', `${landing.jsKb.toFixed(1)} KB${note}`, `≤ ${budgets.landingJsKb} KB`, landing.jsKb <= budgets.landingJsKb);
-    row('landing / first-load CSS, gzip', `${landing.cssKb.toFixed(1)} KB`, `≤ ${budgets.landingCssKb} KB`, landing.cssKb <= budgets.landingCssKb);
+    row(
+      'landing / first-load JS, gzip',
+      `${landing.jsKb.toFixed(1)} KB${note}`,
+      `≤ ${budgets.landingJsKb} KB`,
+      landing.jsKb <= budgets.landingJsKb,
+    );
+    row(
+      'landing / first-load CSS, gzip',
+      `${landing.cssKb.toFixed(1)} KB`,
+      `≤ ${budgets.landingCssKb} KB`,
+      landing.cssKb <= budgets.landingCssKb,
+    );
   } catch (error) {
-    row('landing / first-load JS and CSS, gzip', `not measured: ${reason(error)}`, `≤ ${budgets.landingJsKb} / ${budgets.landingCssKb} KB`, false);
+    row(
+      'landing / first-load JS and CSS, gzip',
+      `not measured: ${reason(error)}`,
+      `≤ ${budgets.landingJsKb} / ${budgets.landingCssKb} KB`,
+      false,
+    );
   }
 
   for (const path of ['/', '/pricing']) {
@@ -63,9 +88,19 @@ try {
     try {
       const { median, runs } = await lighthouse(`${server.url}${path}`);
       results[`lighthouse ${path}`] = { median, performanceRuns: runs.map((run) => run.performance) };
-      row(`Lighthouse mobile ${path} performance (median of 3)`, String(median.performance), `≥ ${budgets.lighthousePerformance}`, median.performance >= budgets.lighthousePerformance);
+      row(
+        `Lighthouse mobile ${path} performance (median of 3)`,
+        String(median.performance),
+        `≥ ${budgets.lighthousePerformance}`,
+        median.performance >= budgets.lighthousePerformance,
+      );
       const others = [median.accessibility, median.bestPractices, median.seo];
-      row(`Lighthouse mobile ${path} accessibility / best practices / SEO`, others.join(' / '), `${budgets.lighthouseOther} each`, others.every((score) => score >= budgets.lighthouseOther));
+      row(
+        `Lighthouse mobile ${path} accessibility / best practices / SEO`,
+        others.join(' / '),
+        `${budgets.lighthouseOther} each`,
+        others.every((score) => score >= budgets.lighthouseOther),
+      );
     } catch (error) {
       row(`Lighthouse mobile ${path}`, `not available: ${reason(error)}`, '—', null);
     }
@@ -75,12 +110,31 @@ try {
   results.rssBeforeLoadMb = round(server.rssMb());
   const bare = await startBareFastify(PORTS.bare);
   try {
-    const comparison = await compareThroughput({ bareUrl: bare.url, oursUrl: `${server.url}/api/current-user`, headers: { cookie: account.cookie } });
+    const comparison = await compareThroughput({
+      bareUrl: bare.url,
+      oursUrl: `${server.url}/api/current-user`,
+      headers: { cookie: account.cookie },
+    });
     results.throughput = comparison;
     const { ours } = comparison;
-    row('GET /api/current-user signed in, 50 connections', `${ours.rps} req/s, ${ours.errors} errors (bare Fastify ${comparison.bare.rps} req/s)`, '0 errors', ours.errors === 0 && comparison.bare.errors === 0);
-    row('current-user / bare route throughput (median of 5 rounds)', comparison.ratio.toFixed(2), `≥ ${budgets.currentUserRatio}`, comparison.ratio >= budgets.currentUserRatio);
-    row('current-user p99 latency (worst round)', `${ours.p99Ms} ms (bare ${comparison.bare.p99Ms} ms)`, `< ${budgets.currentUserP99Ms} ms`, ours.p99Ms < budgets.currentUserP99Ms);
+    row(
+      'GET /api/current-user signed in, 50 connections',
+      `${ours.rps} req/s, ${ours.errors} errors (bare Fastify ${comparison.bare.rps} req/s)`,
+      '0 errors',
+      ours.errors === 0 && comparison.bare.errors === 0,
+    );
+    row(
+      'current-user / bare route throughput (median of 5 rounds)',
+      comparison.ratio.toFixed(2),
+      `≥ ${budgets.currentUserRatio}`,
+      comparison.ratio >= budgets.currentUserRatio,
+    );
+    row(
+      'current-user p99 latency (worst round)',
+      `${ours.p99Ms} ms (bare ${comparison.bare.p99Ms} ms)`,
+      `< ${budgets.currentUserP99Ms} ms`,
+      ours.p99Ms < budgets.currentUserP99Ms,
+    );
   } finally {
     await bare.close();
   }
@@ -111,5 +165,7 @@ console.log(['', line(headers), '-'.repeat(w1 + w2 + w3 + 12), ...rows.map(line)
 const broken = rows.filter((r) => r.ok === false).length;
 const seconds = Math.round((performance.now() - began) / 1000);
 writeFileSync('bench/results.json', JSON.stringify({ at: new Date().toISOString(), seconds, rows, results }, null, 2) + '\n');
-console.log(`\n${rows.filter((r) => r.ok).length} passed, ${broken} broken, ${rows.filter((r) => r.ok === null).length} not measured (${seconds} s; details in bench/results.json)`);
+console.log(
+  `\n${rows.filter((r) => r.ok).length} passed, ${broken} broken, ${rows.filter((r) => r.ok === null).length} not measured (${seconds} s; details in bench/results.json)`,
+);
 process.exit(broken === 0 ? 0 : 1);

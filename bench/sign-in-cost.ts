@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
-import { startBareFastify } from './api-throughput';
-import { median } from './stats';
+import { startBareFastify } from './api-throughput.ts';
+import { median } from './stats.ts';
 
 // The server's parameters (src/server/accounts/passwords.ts, DESIGN: OWASP's argon2id).
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -4,14 +4,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import type * as PrerenderModule from '#src/web/app/prerender.tsx';
+
 const webDir = 'dist/web';
 const siteUrl = (process.env.SITE_URL ?? 'https://tessera.app').replace(/\/$/, '');
 
-type Prerender = typeof import('../src/web/prerender');
+type Prerender = typeof PrerenderModule;
 const { renderPage, prerenderedPaths }: Prerender = await import(pathToFileURL(join('dist/prerender/prerender.js')).href);
 
-const escape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const template = await readFile(join(webDir, 'index.html'), 'utf8');
 await writeFile(join(webDir, 'app.html'), template.replace('<!--head-->', '<meta name="robots" content="noindex" />'));

@@ -13,6 +13,12 @@ mkdirSync('reports', { recursive: true });
 const step = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0;
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
+console.log('\n== Type check');
+if (!step('npm', ['run', '--silent', 'typecheck'])) {
+  console.log('tests: 0 passed, 1 failed, 0 skipped');
+  process.exit(1);
+}
+
 console.log(`\n== Vitest (database engines: sqlite${process.env.DATABASE_URL || process.env.TEST_DATABASE_URL ? ' + postgres' : ''})`);
 const unitOk = step('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
 console.log('\n== Build');
@@ -28,6 +34,8 @@ const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (
 // A step that failed without a failing test (a crash, a broken build) still counts as one failure.
 const stepFailures = [unitOk, buildOk, e2eOk].filter((stepOk) => !stepOk).length;
 const ok = stepFailures === 0 && failed === 0;
-console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
+console.log(
+  `\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`,
+);
 console.log(`tests: ${passed} passed, ${Math.max(failed, stepFailures)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

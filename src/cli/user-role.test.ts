@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createVerifiedUser, signedInClient, startTestApp, type TestApp } from '../../tests/support/test-app';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db';
+import { client, createVerifiedUser, signedInClient, startTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db.ts';
 
 const run = promisify(execFile);
 
@@ -37,7 +37,10 @@ describe.each(engines)('npm run user:role on %s', (engine) => {
   });
 
   it('says so when the email is unknown or the role is not one of admin/user', async () => {
-    await expect(userRole('nobody@example.com', 'admin')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No user with the email') });
+    await expect(userRole('nobody@example.com', 'admin')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No user with the email'),
+    });
     await expect(userRole('someone@example.com', 'root')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
     expect((await client(t.url).get('/health')).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 // `npm run user:role -- <email> <admin|user>`: the only way to make an admin (DESIGN decision 7).
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
-import { migrate } from '../server/db/migrations';
+import { loadConfig } from '#src/server/config.ts';
+import { openDatabase } from '#src/server/db/connect.ts';
+import { migrate } from '#src/server/db/migrations.ts';
 
 const [email, role] = process.argv.slice(2);
 if (!email || (role !== 'admin' && role !== 'user')) {

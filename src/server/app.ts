@@ -1,16 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_BASE } from '~/shared/api-paths';
-import { createAccounts } from './accounts/service';
-import { registerFirebaseAuthRoute } from './accounts/firebase-auth-route';
-import { registerAccountRoutes } from './accounts/routes';
-import type { Clock } from './clock';
-import type { Config } from './config';
-import type { Db } from './db/connect';
-import { handleError } from './http/errors';
-import { createRateLimiter } from './http/rate-limit';
-import { registerSecurityHeaders } from './http/security-headers';
-import { registerStaticFiles } from './http/static-files';
-import type { Mailer } from './mail/mailer';
+import { API_BASE } from '#src/shared/api-paths.ts';
+import { createAccounts } from '#src/server/accounts/service.ts';
+import { registerFirebaseAuthRoute } from '#src/server/accounts/firebase-auth-route.ts';
+import { registerAccountRoutes } from '#src/server/accounts/routes.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { handleError } from '#src/server/http/errors.ts';
+import { createRateLimiter } from '#src/server/http/rate-limit.ts';
+import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
+import { registerStaticFiles } from '#src/server/http/static-files.ts';
+import type { Mailer } from '#src/server/mail/mailer.ts';
 
 export interface AppDeps {
   config: Config;

@@ -1,9 +1,9 @@
-import { buildApp } from './app';
-import { fileOffsetClock, systemClock } from './clock';
-import { loadConfig } from './config';
-import { openDatabase } from './db/connect';
-import { migrate } from './db/migrations';
-import { consoleMailer, smtpMailer } from './mail/mailer';
+import { buildApp } from './app.ts';
+import { fileOffsetClock, systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from '#src/server/db/connect.ts';
+import { migrate } from '#src/server/db/migrations.ts';
+import { consoleMailer, smtpMailer } from '#src/server/mail/mailer.ts';
 
 const config = loadConfig();
 const db = await openDatabase(config);
@@ -26,4 +26,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Tessera on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${db.engine}${config.smtpUrl ? ', SMTP mail' : ', console mail'})`);
+app.log.info(
+  `Tessera on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${db.engine}${config.smtpUrl ? ', SMTP mail' : ', console mail'})`,
+);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limits } from './http/rate-limit';
-import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink';
-import { client, createVerifiedUser, startTestApp, type TestApp, whoAmI } from '../../tests/support/test-app';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db';
+import { limits } from '#src/server/http/rate-limit.ts';
+import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts';
+import { client, createVerifiedUser, startTestApp, type TestApp, whoAmI } from '../../tests/support/test-app.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db.ts';
 
 // DESIGN "Scale past one machine": instances keep no state of their own. On SQLite, two instances on
 // one file; each remembers session look-ups, which must end the moment the other one writes.

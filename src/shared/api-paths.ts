@@ -1,6 +1,6 @@
 // spec 7: every call goes to /api with cookies. Kept apart from the zod schemas so the browser's
 // first load does not carry the validation library.
-import type { PublicUser } from './user';
+import type { PublicUser } from './user.ts';
 
 export const API_BASE = '/api';
 
@@ -43,4 +43,3 @@ export interface PublicConfig {
   productName: string;
   googleSignIn: GoogleWebConfig | null;
 }
-

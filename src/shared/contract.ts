@@ -1,8 +1,7 @@
 // The API contract of spec 7: paths and request schemas shared by the client forms and the server routes.
 import { z } from 'zod';
-import { CODE_LENGTH, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
-import { GENDERS } from './user';
-
+import { CODE_LENGTH, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
+import { GENDERS } from './user.ts';
 
 function text(label: string) {
   return z.string({
@@ -11,7 +10,7 @@ function text(label: string) {
 }
 
 // Control characters have no place in a name or an email and break mail headers.
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+const NO_CONTROL = /^\P{Cc}*$/u;
 
 const email = text('Email')
   .trim()

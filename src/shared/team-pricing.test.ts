@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perUserCost, productCost, savings, tierFor, competitorCosts, formatDollars } from './team-pricing';
+import { perUserCost, productCost, savings, tierFor, competitorCosts, formatDollars } from './team-pricing.ts';
 
 // An independent reading of spec 9, written out case by case.
 function expected(n: number) {

@@ -41,7 +41,10 @@ async function codeFor(email: string, options: { subject?: RegExp; excluding?: s
   throw new Error(`No code emailed to ${email} within 10 s`);
 }
 
-async function createAccount(request: APIRequestContext, options: { role?: 'admin' | 'user'; name?: string; password?: string } = {}): Promise<Account> {
+async function createAccount(
+  request: APIRequestContext,
+  options: { role?: 'admin' | 'user'; name?: string; password?: string } = {},
+): Promise<Account> {
   const account = { name: options.name ?? 'Casey Morgan', email: uniqueEmail(), password: options.password ?? 'tessera-e2e-pass' };
   const registered = await request.post('/api/register', { data: account });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -49,7 +52,9 @@ async function createAccount(request: APIRequestContext, options: { role?: 'admi
   const verified = await request.post('/api/verify-email', { data: { email: account.email, code } });
   expect(verified.status(), await verified.text()).toBe(200);
   if (options.role === 'admin') {
-    await run(process.execPath, ['dist/server/user-role.js', account.email, 'admin'], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: process.env.E2E_DATA_DIR } });
+    await run(process.execPath, ['dist/server/user-role.js', account.email, 'admin'], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: process.env.E2E_DATA_DIR },
+    });
   }
   return account;
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveSinkOverHttp, startSmtpSink } from '../support/smtp-sink';
+import { serveSinkOverHttp, startSmtpSink } from '../support/smtp-sink.ts';
 
 // Starts the real built server (dist/) with a real SMTP sink, a fresh SQLite database and a movable clock.
 export default async function globalSetup() {

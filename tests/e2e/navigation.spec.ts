@@ -1,6 +1,6 @@
-import { label } from '../../src/shared/messages';
-import { routeTable } from '../../src/web/route-table';
-import { expect, test } from './fixtures';
+import { label } from '#src/shared/messages.ts';
+import { routeTable } from '#src/web/app/route-table.ts';
+import { expect, test } from './fixtures.ts';
 
 const titleOf = (path: string) => routeTable.find((entry) => entry.path === path)!.title;
 
@@ -49,7 +49,10 @@ test('an anchor link from another page lands on its section of the landing page'
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label.pricing }).click();
   await expect(page).toHaveURL(/\/#pricing$/);
   // The section comes to rest just below the sticky bar (its scroll margin).
-  const offset = () => page.locator('#pricing').evaluate((section) => section.getBoundingClientRect().top - parseFloat(getComputedStyle(section).scrollMarginTop));
+  const offset = () =>
+    page
+      .locator('#pricing')
+      .evaluate((section) => section.getBoundingClientRect().top - parseFloat(getComputedStyle(section).scrollMarginTop));
   await expect.poll(async () => Math.abs(await offset())).toBeLessThan(2);
 });
 

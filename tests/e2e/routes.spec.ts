@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { INTRO_POST_PATH } from '../../src/shared/brand';
-import { label, loaderText } from '../../src/shared/messages';
-import { routeTable } from '../../src/web/route-table';
-import { expect, signInAs, test } from './fixtures';
+import { INTRO_POST_PATH } from '#src/shared/brand.ts';
+import { label, loaderText } from '#src/shared/messages.ts';
+import { routeTable } from '#src/web/app/route-table.ts';
+import { expect, signInAs, test } from './fixtures.ts';
 
 // spec 2's route table, row by row, for a guest, a user and an admin (spec 6: admin means the role
 // contains 'admin'). The expectations are written from the spec, not read from the app's table.
@@ -52,7 +52,11 @@ const rows: Row[] = [
     lands: { guest: stays, user: to('/dashboard'), admin: to('/dashboard') },
   },
   // Without the email passed along, verify goes to /register and reset to /forgot-password (spec 2).
-  { row: '/verify-email is for guests only', paths: ['/verify-email'], lands: { guest: to('/register'), user: to('/dashboard'), admin: to('/dashboard') } },
+  {
+    row: '/verify-email is for guests only',
+    paths: ['/verify-email'],
+    lands: { guest: to('/register'), user: to('/dashboard'), admin: to('/dashboard') },
+  },
   {
     row: '/reset-password is for guests only',
     paths: ['/reset-password'],

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { flow } from '../../src/shared/messages';
-import { formatDollars, perUserCost, productCost, savings } from '../../src/shared/team-pricing';
-import { prerenderedPaths } from '../../src/web/route-table';
-import { expect, test } from './fixtures';
+import { flow } from '#src/shared/messages.ts';
+import { formatDollars, perUserCost, productCost, savings } from '#src/shared/team-pricing.ts';
+import { prerenderedPaths } from '#src/web/app/route-table.ts';
+import { expect, test } from './fixtures.ts';
 
 const publicPaths = prerenderedPaths;
 
@@ -34,8 +34,11 @@ test('a crawl from / follows every internal link and finds no page that errors o
     // On /login the Sign In dialog is modal, so the page behind it leaves the accessibility tree.
     if (path === '/login') await expect(page.getByRole('dialog')).toBeVisible();
     else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
-    for (const href of hrefs) if (!seen.has(href) && (publicPaths.includes(href) || href === '/login' || href === '/register')) queue.push(href);
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    for (const href of hrefs)
+      if (!seen.has(href) && (publicPaths.includes(href) || href === '/login' || href === '/register')) queue.push(href);
   }
   expect([...seen].sort()).toEqual(expect.arrayContaining(publicPaths));
   expect(errors).toEqual([]);

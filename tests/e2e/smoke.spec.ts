@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures.ts';
 
 test('the real server serves the built app and its API', async ({ page, request }) => {
   const health = await request.get('/api/health');

@@ -1,8 +1,9 @@
-import { expect, signInAs, test } from './fixtures';
-import { label, success, validation, workspaceCopy } from '../../src/shared/messages';
-import { ALL_PASSWORD_FIELDS_REQUIRED } from '../../src/web/workspace/password-form-rules';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures.ts';
+import { label, success, validation, workspaceCopy } from '#src/shared/messages.ts';
+import { ALL_PASSWORD_FIELDS_REQUIRED } from '#src/web/workspace/password-form-rules.ts';
 
-const userMenu = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'User menu' });
+const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 
 test('a user edits name and gender and sees them after a reload and in the user menu', async ({ page, accounts }) => {
   await signInAs(page, await accounts.create({ name: 'Casey Morgan' }));

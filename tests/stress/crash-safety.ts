@@ -1,10 +1,10 @@
 // Issue 7, crash safety: clients register and change passwords while the server is killed with SIGKILL at a
 // random moment; after a restart every change that was answered 2xx is there, and nothing is half-written.
 import { verify } from '@node-rs/argon2';
-import type { Engine } from '~/server/db/connect';
-import { startSmtpSink } from '../support/smtp-sink';
-import { createTestDatabase } from '../support/test-db';
-import { api, startServer } from './server-process';
+import type { Engine } from '#src/server/db/connect.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+import { api, startServer } from './server-process.ts';
 
 const CLIENTS = 20;
 const ROUNDS = 3;
@@ -20,7 +20,10 @@ interface ClientState {
 export async function crashSafety(engine: Engine, port: number) {
   const database = await createTestDatabase(engine);
   const mail = await startSmtpSink();
-  const env: Record<string, string> = engine === 'sqlite' ? { DATA_DIR: database.location.replace(/\/tessera\.db$/, ''), DATABASE_URL: '' } : { DATABASE_URL: database.location };
+  const env: Record<string, string> =
+    engine === 'sqlite'
+      ? { DATA_DIR: database.location.replace(/\/tessera\.db$/, ''), DATABASE_URL: '' }
+      : { DATABASE_URL: database.location };
   const serverEnv = { ...env, SMTP_URL: mail.url };
   const acknowledgedRegistrations: string[] = [];
   let acknowledgedWrites = 0;
@@ -55,7 +58,13 @@ export async function crashSafety(engine: Engine, port: number) {
           } else {
             const next = `changed-${index}-${n}-${Math.random().toString(36).slice(2, 8)}`;
             state.pending = next;
-            const answer = await api(url, 'PUT', '/change-password', { currentPassword: state.password, newPassword: next }, state.cookie ?? undefined);
+            const answer = await api(
+              url,
+              'PUT',
+              '/change-password',
+              { currentPassword: state.password, newPassword: next },
+              state.cookie ?? undefined,
+            );
             if (answer.status === 200) {
               state.password = next;
               acknowledgedWrites += 1;

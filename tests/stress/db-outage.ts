@@ -1,8 +1,8 @@
 // Issue 7, database outage: a TCP proxy between the server and PostgreSQL is cut and restored. While cut,
 // requests get 503 { error } within 5 s and the process stays up; after the restore they succeed again.
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { createTestDatabase, postgresUrl } from '../support/test-db';
-import { api, startServer } from './server-process';
+import { createTestDatabase, postgresUrl } from '../support/test-db.ts';
+import { api, startServer } from './server-process.ts';
 
 function tcpProxy(targetHost: string, targetPort: number) {
   const sockets = new Set<Socket>();
@@ -22,7 +22,8 @@ function tcpProxy(targetHost: string, targetPort: number) {
     client.pipe(upstream).pipe(client);
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port))),
     cut() {
       cut = true;
       sockets.forEach((socket) => socket.destroy());

@@ -1,12 +1,11 @@
 // Issue 7, load: 200 concurrent connections for 30 s on current-user, login and update-profile; no errors
 // but intended 429s; memory back near its start afterwards; and a burst of 1,000 wrong sign-ins for one
 // account lets at most the configured number through.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { limits } from '~/server/http/rate-limit';
-import { startSmtpSink } from '../support/smtp-sink';
-import { api, startServer } from './server-process';
-import { mkdtempSync } from 'node:fs';
+import { limits } from '#src/server/http/rate-limit.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
+import { api, startServer } from './server-process.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -35,21 +34,42 @@ export async function load(port: number) {
 
     const [reads, writes, logins] = await Promise.all([
       run({ url: `${server.url}/api/current-user`, connections: 150, duration: DURATION_S, headers }),
-      run({ url: `${server.url}/api/update-profile`, method: 'PUT', connections: 40, duration: DURATION_S, headers, body: JSON.stringify({ name: 'Load Tester', gender: 'female' }) }),
-      run({ url: `${server.url}/api/login`, method: 'POST', connections: 10, duration: DURATION_S, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }),
+      run({
+        url: `${server.url}/api/update-profile`,
+        method: 'PUT',
+        connections: 40,
+        duration: DURATION_S,
+        headers,
+        body: JSON.stringify({ name: 'Load Tester', gender: 'female' }),
+      }),
+      run({
+        url: `${server.url}/api/login`,
+        method: 'POST',
+        connections: 10,
+        duration: DURATION_S,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      }),
     ]);
     const peakRss = rssMb(pid);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const afterRss = rssMb(pid);
 
     const unexpected = (result: autocannon.Result, allowed: number[]) =>
-      result.errors + result.timeouts + Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !allowed.includes(Number(code))).reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
+      result.errors +
+      result.timeouts +
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !allowed.includes(Number(code)))
+        .reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
     const errors = unexpected(reads, [200]) + unexpected(writes, [200]) + unexpected(logins, [200, 429]);
 
     // The burst: 1,000 wrong sign-ins for one account from 100 connections, on a fresh server whose
     // counters the load above has not touched.
     await server.kill();
-    const fresh = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-burst-')), DATABASE_URL: '', SMTP_URL: mail.url, RATE_LIMIT_MULTIPLIER: '1' }, port);
+    const fresh = await startServer(
+      { DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-burst-')), DATABASE_URL: '', SMTP_URL: mail.url, RATE_LIMIT_MULTIPLIER: '1' },
+      port,
+    );
     const victim = `burst.${Date.now().toString(36)}@example.com`;
     await api(fresh.url, 'POST', '/register', { name: 'Burst Target', email: victim, password: 'burst-target-pass' });
     await api(fresh.url, 'POST', '/verify-email', { email: victim, code: (await mail.waitFor(victim)).code });
@@ -62,7 +82,9 @@ export async function load(port: number) {
       body: JSON.stringify({ email: victim, password: 'wrong-password-x' }),
     });
     await fresh.kill();
-    const burstThrough = Object.entries(burst.statusCodeStats ?? {}).filter(([code]) => code !== '429').reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
+    const burstThrough = Object.entries(burst.statusCodeStats ?? {})
+      .filter(([code]) => code !== '429')
+      .reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
     const allowed = Math.min(limits.login.account.max, limits.login.ip.max);
 
     const result = {
@@ -71,7 +93,11 @@ export async function load(port: number) {
       requests: reads.requests.total + writes.requests.total + logins.requests.total,
       currentUser: { rps: Math.round(reads.requests.average), p99ms: reads.latency.p99 },
       updateProfile: { rps: Math.round(writes.requests.average), p99ms: writes.latency.p99 },
-      login: { rps: Math.round(logins.requests.average), p99ms: logins.latency.p99, status429: logins.statusCodeStats?.['429']?.count ?? 0 },
+      login: {
+        rps: Math.round(logins.requests.average),
+        p99ms: logins.latency.p99,
+        status429: logins.statusCodeStats?.['429']?.count ?? 0,
+      },
       unexpectedErrors: errors,
       memoryMb: { start: Math.round(startRss), peak: Math.round(peakRss), after: Math.round(afterRss) },
       burst: { sent: burst.requests.total, through: burstThrough, allowed },

@@ -2,10 +2,10 @@
 // Prints one JSON summary per suite and a closing line; exits non-zero when any fails.
 import { existsSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { postgresUrl } from '../support/test-db';
-import { crashSafety } from './crash-safety';
-import { databaseOutage } from './db-outage';
-import { load } from './load';
+import { postgresUrl } from '../support/test-db.ts';
+import { crashSafety } from './crash-safety.ts';
+import { databaseOutage } from './db-outage.ts';
+import { load } from './load.ts';
 
 if (!existsSync('dist/server/main.js')) {
   if (spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -16,7 +16,8 @@ let passed = 0;
 let failed = 0;
 function record(name: string, ok: boolean, detail: unknown) {
   results[name] = detail;
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${JSON.stringify(detail)}`);
 }
 

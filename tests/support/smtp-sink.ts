@@ -91,7 +91,9 @@ export async function serveSinkOverHttp(sink: SmtpSink): Promise<{ url: string; 
     const since = Number(url.searchParams.get('since') ?? 0);
     const list = sink.messages.slice(since).filter((mail) => !to || mail.to.includes(to));
     response.setHeader('Content-Type', 'application/json');
-    response.end(JSON.stringify({ total: sink.messages.length, messages: list.map(({ to: rcpt, subject, code }) => ({ to: rcpt, subject, code })) }));
+    response.end(
+      JSON.stringify({ total: sink.messages.length, messages: list.map(({ to: rcpt, subject, code }) => ({ to: rcpt, subject, code })) }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '~/server/app';
-import { loadConfig, type Config } from '~/server/config';
-import type { Db, Engine } from '~/server/db/connect';
-import { smtpMailer } from '~/server/mail/mailer';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { createTestDatabase, type TestDatabase } from './test-db';
+import { buildApp } from '#src/server/app.ts';
+import { loadConfig, type Config } from '#src/server/config.ts';
+import type { Db, Engine } from '#src/server/db/connect.ts';
+import { smtpMailer } from '#src/server/mail/mailer.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestClock {
   now(): number;
@@ -114,7 +114,11 @@ export function uniqueEmail(prefix = 'user'): string {
 
 // Registers and verifies through the API, reading the code from the caught email.
 export async function createVerifiedUser(t: TestApp, overrides: { name?: string; email?: string; password?: string } = {}) {
-  const account = { name: overrides.name ?? 'Test Person', email: overrides.email ?? uniqueEmail(), password: overrides.password ?? 'tessera-pass-1' };
+  const account = {
+    name: overrides.name ?? 'Test Person',
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? 'tessera-pass-1',
+  };
   const c = client(t.url);
   const registered = await c.post('/register', account);
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openPostgres, openSqlite, type Db, type Engine } from '~/server/db/connect';
-import { migrate } from '~/server/db/migrations';
+import { openPostgres, openSqlite, type Db, type Engine } from '#src/server/db/connect.ts';
+import { migrate } from '#src/server/db/migrations.ts';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 

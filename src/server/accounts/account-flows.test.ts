@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { serverError } from '~/shared/messages';
-import { client, createVerifiedUser, signedInClient, uniqueEmail, useTestApp, type TestApp, whoAmI } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { serverError } from '#src/shared/messages.ts';
+import {
+  client,
+  createVerifiedUser,
+  signedInClient,
+  uniqueEmail,
+  useTestApp,
+  type TestApp,
+  whoAmI,
+} from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 describe.each(engines)('account flows on %s', (engine) => {
   const app = useTestApp(engine);
@@ -15,9 +23,20 @@ describe.each(engines)('account flows on %s', (engine) => {
   it('registers, verifies by the emailed code, signs in and reads the current user', async () => {
     const c = client(t.url);
     const email = uniqueEmail('Flow');
-    const registered = await c.post('/register', { name: '  Ada Lovelace ', email: `  ${email.toUpperCase()} `, password: 'analytical-engine' });
+    const registered = await c.post('/register', {
+      name: '  Ada Lovelace ',
+      email: `  ${email.toUpperCase()} `,
+      password: 'analytical-engine',
+    });
     expect(registered.status).toBe(201);
-    expect(registered.body.user).toMatchObject({ name: 'Ada Lovelace', email: email.toLowerCase(), role: 'user', gender: 'not specified', emailVerified: false, totalProject: 0 });
+    expect(registered.body.user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: email.toLowerCase(),
+      role: 'user',
+      gender: 'not specified',
+      emailVerified: false,
+      totalProject: 0,
+    });
     expect(JSON.stringify(registered.body)).not.toMatch(/argon|hash/i);
     expect(registered.headers.getSetCookie()).toEqual([]);
 

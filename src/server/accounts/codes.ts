@@ -1,30 +1,52 @@
 import type { Kysely } from 'kysely';
-import { CODE_MAX_TRIES, CODE_TTL_MS } from '~/shared/limits';
-import { serverError } from '~/shared/messages';
-import type { CodePurpose, Database } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { hashCode, newCode } from './secrets';
+import { CODE_MAX_TRIES, CODE_TTL_MS } from '#src/shared/limits.ts';
+import { serverError } from '#src/shared/messages.ts';
+import type { CodePurpose, Database } from '#src/server/db/schema.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import { hashCode, newCode } from './secrets.ts';
 
 // DESIGN: hashed, 10 minutes, single use; a new code voids the old one; 5 wrong tries void it.
 export function createCodes(k: Kysely<Database>) {
   return {
     async issue(userId: string, purpose: CodePurpose, now: number): Promise<string> {
       const code = newCode();
-      const values = { user_id: userId, purpose, code_hash: hashCode(userId, purpose, code), attempts: 0, expires_at: now + CODE_TTL_MS, created_at: now };
+      const values = {
+        user_id: userId,
+        purpose,
+        code_hash: hashCode(userId, purpose, code),
+        attempts: 0,
+        expires_at: now + CODE_TTL_MS,
+        created_at: now,
+      };
       await k
         .insertInto('codes')
         .values(values)
-        .onConflict((conflict) => conflict.columns(['user_id', 'purpose']).doUpdateSet({ code_hash: values.code_hash, attempts: 0, expires_at: values.expires_at, created_at: now }))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['user_id', 'purpose'])
+            .doUpdateSet({ code_hash: values.code_hash, attempts: 0, expires_at: values.expires_at, created_at: now }),
+        )
         .execute();
       return code;
     },
 
     // Checks a code; on success `consume` runs in the same transaction that deletes the code, so a
     // code is used at most once even when two requests race.
-    async redeem<T>(userId: string | undefined, purpose: CodePurpose, code: string, now: number, consume: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+    async redeem<T>(
+      userId: string | undefined,
+      purpose: CodePurpose,
+      code: string,
+      now: number,
+      consume: (tx: Kysely<Database>) => Promise<T>,
+    ): Promise<T> {
       if (!userId) throw new HttpError(400, serverError.codeWrong);
       const wrong = await k.transaction().execute(async (tx) => {
-        const row = await tx.selectFrom('codes').selectAll().where('user_id', '=', userId).where('purpose', '=', purpose).executeTakeFirst();
+        const row = await tx
+          .selectFrom('codes')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .executeTakeFirst();
         if (!row) return serverError.codeWrong;
         if (Number(row.expires_at) <= now) {
           await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
@@ -39,7 +61,12 @@ export function createCodes(k: Kysely<Database>) {
           await tx.updateTable('codes').set({ attempts }).where('user_id', '=', userId).where('purpose', '=', purpose).execute();
           return serverError.codeWrong;
         }
-        const deleted = await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).where('code_hash', '=', row.code_hash).executeTakeFirst();
+        const deleted = await tx
+          .deleteFrom('codes')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .where('code_hash', '=', row.code_hash)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) !== 1) return serverError.codeWrong;
         return { value: await consume(tx) };
       });

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPath, type UserResponse } from '~/shared/api-paths';
-import { FirebaseAuthSchema } from '~/shared/contract';
-import { serverError } from '~/shared/messages';
-import type { Clock } from '../clock';
-import type { GoogleConfig } from '../config';
-import { HttpError, parseBody } from '../http/errors';
-import type { RateLimiter } from '../http/rate-limit';
-import type { AccountRoutes } from './routes';
-import type { Accounts } from './service';
-import { createFirebaseTokenVerifier } from './firebase-token';
+import { apiPath, type UserResponse } from '#src/shared/api-paths.ts';
+import { FirebaseAuthSchema } from '#src/shared/contract.ts';
+import { serverError } from '#src/shared/messages.ts';
+import type { Clock } from '#src/server/clock.ts';
+import type { GoogleConfig } from '#src/server/config.ts';
+import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import type { AccountRoutes } from './routes.ts';
+import type { Accounts } from './service.ts';
+import { createFirebaseTokenVerifier } from './firebase-token.ts';
 
 // spec 7: POST /firebase-auth. The body's uid, email, name and picture are ignored; only the verified
 // ID token counts (DESIGN decision 4).

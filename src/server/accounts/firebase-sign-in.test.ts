@@ -2,15 +2,23 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_MAX } from '~/shared/limits';
-import { serverError } from '~/shared/messages';
-import { client, createVerifiedUser, startTestApp, uniqueEmail, useTestApp, type TestApp, whoAmI } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { NAME_MAX } from '#src/shared/limits.ts';
+import { serverError } from '#src/shared/messages.ts';
+import {
+  client,
+  createVerifiedUser,
+  startTestApp,
+  uniqueEmail,
+  useTestApp,
+  type TestApp,
+  whoAmI,
+} from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 const PROJECT = 'tessera-test-project';
 const ISSUER = `https://securetoken.google.com/${PROJECT}`;
 
-type SigningKey = CryptoKey;
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 // Our own "Google": key pairs and a published key set on loopback that counts its fetches.
 async function keyPair(alg: 'RS256' | 'RS384', kid: string, { declareAlg = true } = {}) {
@@ -71,7 +79,11 @@ let rs384: Awaited<ReturnType<typeof keyPair>>;
 let keyServer: Awaited<ReturnType<typeof startKeyServer>>;
 
 beforeAll(async () => {
-  [google, stranger, rs384] = await Promise.all([keyPair('RS256', 'key-1'), keyPair('RS256', 'key-1'), keyPair('RS384', 'key-2', { declareAlg: false })]);
+  [google, stranger, rs384] = await Promise.all([
+    keyPair('RS256', 'key-1'),
+    keyPair('RS256', 'key-1'),
+    keyPair('RS384', 'key-2', { declareAlg: false }),
+  ]);
   keyServer = await startKeyServer([google.jwk, rs384.jwk], 3600);
 });
 afterAll(() => keyServer?.close());
@@ -105,15 +117,33 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
   it('signs in with a valid token: a verified user from the token, and our own session', async () => {
     const payload = claims();
     const c = client(t.url);
-    const answer = await c.post('/firebase-auth', { idToken: await signGoogle(payload), uid: payload.sub, email: payload.email, name: 'x', picture: null });
+    const answer = await c.post('/firebase-auth', {
+      idToken: await signGoogle(payload),
+      uid: payload.sub,
+      email: payload.email,
+      name: 'x',
+      picture: null,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ email: payload.email, name: 'Gail Google', emailVerified: true, role: 'user', picture: payload.picture });
+    expect(answer.body.user).toMatchObject({
+      email: payload.email,
+      name: 'Gail Google',
+      emailVerified: true,
+      role: 'user',
+      picture: payload.picture,
+    });
     expect(answer.headers.getSetCookie()[0]).toMatch(/^tessera_session=.*HttpOnly/i);
     expect(await whoAmI(c)).toBe(payload.email);
-    const row = await t.db.kysely.selectFrom('users').selectAll().where('email', '=', payload.email as string).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', payload.email as string)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ google_sub: payload.sub, password_hash: null, email_verified: 1 });
     // The same Google account signs in to the same user next time, even under a new email.
-    const again = await client(t.url).post('/firebase-auth', { idToken: await signGoogle(claims({ sub: payload.sub, email: uniqueEmail('renamed') })) });
+    const again = await client(t.url).post('/firebase-auth', {
+      idToken: await signGoogle(claims({ sub: payload.sub, email: uniqueEmail('renamed') })),
+    });
     expect(again.body.user.id).toBe(answer.body.user.id);
   });
 
@@ -133,7 +163,10 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
   const forgeries: Array<[string, () => Promise<string>]> = [
     ['a forged signature (another key, same kid)', () => sign(claims(), stranger.privateKey)],
     ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT', kid: 'key-1' })}.${b64(claims())}.`],
-    ['HS256 with the public key as secret', () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'key-1' }).sign(new TextEncoder().encode(google.publicPem))],
+    [
+      'HS256 with the public key as secret',
+      () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'key-1' }).sign(new TextEncoder().encode(google.publicPem)),
+    ],
     ['RS384, though signed by a key of the set', () => sign(claims(), rs384.privateKey, { kid: 'key-2', alg: 'RS384' })],
     ['a wrong issuer', () => signGoogle(claims({ iss: 'https://securetoken.google.com/another-project' }))],
     ['a wrong audience', () => signGoogle(claims({ aud: 'another-project' }))],
@@ -159,7 +192,9 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
 
   it('accepts a 128-character sub and an auth_time of 4 minutes ago (the bounds are exact)', async () => {
     expect((await client(t.url).post('/firebase-auth', { idToken: await signGoogle(claims({ sub: 'y'.repeat(128) })) })).status).toBe(200);
-    expect((await client(t.url).post('/firebase-auth', { idToken: await signGoogle(claims({ auth_time: seconds() - 4 * 60 })) })).status).toBe(200);
+    expect(
+      (await client(t.url).post('/firebase-auth', { idToken: await signGoogle(claims({ auth_time: seconds() - 4 * 60 })) })).status,
+    ).toBe(200);
   });
 
   it('ignores the uid, email, name and picture of the body: an admin named there is not who signs in', async () => {
@@ -168,7 +203,11 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const adminSub = `google-admin-${Math.random().toString(36).slice(2)}`;
     await client(t.url).post('/firebase-auth', { idToken: await signGoogle(claims({ sub: adminSub, email: admin.email })) });
     await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('email', '=', admin.email).execute();
-    const adminRow = await t.db.kysely.selectFrom('users').select(['id', 'google_sub']).where('email', '=', admin.email).executeTakeFirstOrThrow();
+    const adminRow = await t.db.kysely
+      .selectFrom('users')
+      .select(['id', 'google_sub'])
+      .where('email', '=', admin.email)
+      .executeTakeFirstOrThrow();
     expect(adminRow.google_sub).toBe(adminSub);
     const payload = claims();
     const c = client(t.url);
@@ -193,7 +232,9 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const first = claims();
     const own = (await client(t.url).post('/firebase-auth', { idToken: await signGoogle(first) })).body.user;
     const other = await createVerifiedUser(t);
-    const answer = await client(t.url).post('/firebase-auth', { idToken: await signGoogle(claims({ sub: first.sub, email: other.email })) });
+    const answer = await client(t.url).post('/firebase-auth', {
+      idToken: await signGoogle(claims({ sub: first.sub, email: other.email })),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(own.id);
     const otherRow = await t.db.kysely.selectFrom('users').select('google_sub').where('email', '=', other.email).executeTakeFirstOrThrow();
@@ -228,7 +269,11 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const answer = await c.post('/firebase-auth', { idToken: await signGoogle(claims({ email: first.email })) });
     expect(answer).toMatchObject({ status: 409, body: { error: serverError.googleOtherAccount } });
     expect(await whoAmI(c)).toBeNull();
-    const row = await t.db.kysely.selectFrom('users').select('google_sub').where('email', '=', first.email as string).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .select('google_sub')
+      .where('email', '=', first.email as string)
+      .executeTakeFirstOrThrow();
     expect(row.google_sub).toBe(first.sub);
   });
 
@@ -268,7 +313,15 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const count = async () => (await t.db.kysely.selectFrom('users').select('id').execute()).length;
     const before = await count();
     const valid = await signGoogle(claims());
-    for (const body of [{}, { idToken: 42 }, { idToken: null }, { idToken: '' }, { idToken: valid, role: 'admin' }, { idToken: 'x'.repeat(9000) }, [valid]]) {
+    for (const body of [
+      {},
+      { idToken: 42 },
+      { idToken: null },
+      { idToken: '' },
+      { idToken: valid, role: 'admin' },
+      { idToken: 'x'.repeat(9000) },
+      [valid],
+    ]) {
       const answer = await client(t.url).post('/firebase-auth', body);
       expect(answer.status).toBe(400);
       expect(typeof answer.body.error).toBe('string');
@@ -296,7 +349,9 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(blocked.headers.getSetCookie()).toEqual([]);
       // Another IP is not affected.
-      expect((await client(limited.url).post('/firebase-auth', { idToken: await signGoogle(claims()) }, from('203.0.113.8'))).status).toBe(200);
+      expect((await client(limited.url).post('/firebase-auth', { idToken: await signGoogle(claims()) }, from('203.0.113.8'))).status).toBe(
+        200,
+      );
     });
   });
 });

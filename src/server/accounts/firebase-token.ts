@@ -1,9 +1,9 @@
 import type { JSONWebKeySet } from 'jose';
-import { EMAIL_MAX, NAME_MAX } from '~/shared/limits';
-import { serverError } from '~/shared/messages';
-import type { Clock } from '../clock';
-import type { GoogleConfig } from '../config';
-import { HttpError } from '../http/errors';
+import { EMAIL_MAX, NAME_MAX } from '#src/shared/limits.ts';
+import { serverError } from '#src/shared/messages.ts';
+import type { Clock } from '#src/server/clock.ts';
+import type { GoogleConfig } from '#src/server/config.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 
 export interface GoogleIdentity {
   sub: string;
@@ -71,7 +71,14 @@ const invalid = () => new HttpError(401, serverError.googleTokenInvalid);
 // Same rule as a typed name (contract's NO_CONTROL), bounded to NAME_MAX; the email's local part stands
 // in for a missing or empty one.
 function cleanName(value: unknown, email: string): string {
-  const name = typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, NAME_MAX).trim() : '';
+  const name =
+    typeof value === 'string'
+      ? value
+          .replace(/\p{Cc}/gu, '')
+          .trim()
+          .slice(0, NAME_MAX)
+          .trim()
+      : '';
   return name || email.split('@')[0]!.slice(0, NAME_MAX);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '~/shared/api-paths';
-import { PRODUCT_NAME } from '~/shared/brand';
+import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
+import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import {
   ChangePasswordSchema,
   EmailOnlySchema,
@@ -9,16 +9,16 @@ import {
   ResetPasswordSchema,
   UpdateProfileSchema,
   VerifyEmailSchema,
-} from '~/shared/contract';
-import { serverError } from '~/shared/messages';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import { HttpError, parseBody } from '../http/errors';
-import type { RateLimiter } from '../http/rate-limit';
-import { assertJson, assertSameOrigin } from '../http/same-origin';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie';
-import type { ActiveSession } from './sessions';
-import type { Accounts, SignedIn } from './service';
+} from '#src/shared/contract.ts';
+import { serverError } from '#src/shared/messages.ts';
+import type { Clock } from '#src/server/clock.ts';
+import type { Config } from '#src/server/config.ts';
+import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { assertJson, assertSameOrigin } from '#src/server/http/same-origin.ts';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '#src/server/http/session-cookie.ts';
+import type { ActiveSession } from './sessions.ts';
+import type { Accounts, SignedIn } from './service.ts';
 
 export interface AccountRouteDeps {
   accounts: Accounts;

@@ -1,5 +1,5 @@
 import { hash, randomBytes, randomInt } from 'node:crypto';
-import { CODE_ALPHABET, CODE_LENGTH } from '~/shared/limits';
+import { CODE_ALPHABET, CODE_LENGTH } from '#src/shared/limits.ts';
 
 export function sha256(value: string): string {
   return hash('sha256', value, 'hex');

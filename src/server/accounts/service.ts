@@ -1,15 +1,15 @@
-import type { PublicUser } from '~/shared/user';
-import { serverError } from '~/shared/messages';
-import type { Clock } from '../clock';
-import type { Db } from '../db/connect';
-import { HttpError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
-import { passwordChangedMail, resetMail, verificationMail, type MailMessage } from '../mail/templates';
-import { createCodes } from './codes';
-import type { GoogleIdentity } from './firebase-token';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { createSessions } from './sessions';
-import { createUsers, toPublicUser, type UserRow } from './users';
+import type { PublicUser } from '#src/shared/user.ts';
+import { serverError } from '#src/shared/messages.ts';
+import type { Clock } from '#src/server/clock.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import type { Mailer } from '#src/server/mail/mailer.ts';
+import { passwordChangedMail, resetMail, verificationMail, type MailMessage } from '#src/server/mail/templates.ts';
+import { createCodes } from './codes.ts';
+import type { GoogleIdentity } from './firebase-token.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { createSessions } from './sessions.ts';
+import { createUsers, toPublicUser, type UserRow } from './users.ts';
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -109,7 +109,17 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
       }
       try {
         return await startSession(
-          await users.insert({ email: identity.email, name: identity.name, picture: identity.picture, passwordHash: null, emailVerified: true, googleSub: identity.sub }, now),
+          await users.insert(
+            {
+              email: identity.email,
+              name: identity.name,
+              picture: identity.picture,
+              passwordHash: null,
+              emailVerified: true,
+              googleSub: identity.sub,
+            },
+            now,
+          ),
         );
       } catch (error) {
         // Two first sign-ins raced: the unique indexes decided; the winner's row is the account.
@@ -133,7 +143,11 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
       const now = clock();
       await codes.redeem(user?.id, 'reset', code, now, async (tx) => {
         // Receiving the code by email proves the address, so a reset also verifies it.
-        await tx.updateTable('users').set({ password_hash: passwordHash, email_verified: 1, updated_at: now }).where('id', '=', user!.id).execute();
+        await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })
+          .where('id', '=', user!.id)
+          .execute();
         // DESIGN: a reset ends every session.
         await sessions.endAll(user!.id, tx);
       });

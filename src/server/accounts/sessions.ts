@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { SESSION_REFRESH_MS, SESSION_TTL_MS } from '~/shared/limits';
-import type { Db } from '../db/connect';
-import { prepareQuery } from '../db/prepared-query';
-import type { Database } from '../db/schema';
-import type { PublicUser } from '~/shared/user';
-import { toPublicUser, type UserRow } from './users';
-import { newSessionToken, sha256 } from './secrets';
+import { SESSION_REFRESH_MS, SESSION_TTL_MS } from '#src/shared/limits.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { prepareQuery } from '#src/server/db/prepared-query.ts';
+import type { Database } from '#src/server/db/schema.ts';
+import type { PublicUser } from '#src/shared/user.ts';
+import { toPublicUser, type UserRow } from './users.ts';
+import { newSessionToken, sha256 } from './secrets.ts';
 
 export interface ActiveSession {
   tokenHash: string;
@@ -24,7 +24,12 @@ interface Found {
   publicUser: PublicUser;
 }
 
-export function createSessions({ kysely: k, readFirst, writeUnflushed, changeVersion }: Pick<Db, 'kysely' | 'readFirst' | 'writeUnflushed' | 'changeVersion'>) {
+export function createSessions({
+  kysely: k,
+  readFirst,
+  writeUnflushed,
+  changeVersion,
+}: Pick<Db, 'kysely' | 'readFirst' | 'writeUnflushed' | 'changeVersion'>) {
   // Every signed-in request runs this look-up, and every sign-in the insert.
   const lookup = prepareQuery((slot) =>
     k
@@ -35,7 +40,9 @@ export function createSessions({ kysely: k, readFirst, writeUnflushed, changeVer
       .where('sessions.token_hash', '=', slot('tokenHash')),
   );
   const insert = prepareQuery((slot) =>
-    k.insertInto('sessions').values({ token_hash: slot('tokenHash'), user_id: slot('userId'), created_at: slot('now'), expires_at: slot('expiresAt') }),
+    k
+      .insertInto('sessions')
+      .values({ token_hash: slot('tokenHash'), user_id: slot('userId'), created_at: slot('now'), expires_at: slot('expiresAt') }),
   );
 
   // A signed-in browser asks again and again; its answer holds until the database changes, so a

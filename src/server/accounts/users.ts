@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { GENDERS, type Gender, type PublicUser } from '~/shared/user';
-import type { Db } from '../db/connect';
-import { prepareQuery } from '../db/prepared-query';
-import type { UsersTable } from '../db/schema';
+import { GENDERS, type Gender, type PublicUser } from '#src/shared/user.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { prepareQuery } from '#src/server/db/prepared-query.ts';
+import type { UsersTable } from '#src/server/db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -66,7 +66,11 @@ export function createUsers(db: Db) {
     },
 
     async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>, now: number): Promise<UserRow | undefined> {
-      await k.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+      await k
+        .updateTable('users')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .execute();
       return k.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 

@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db';
-import type { Db } from './connect';
-import { prepareQuery } from './prepared-query';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import type { Db } from './connect.ts';
+import { prepareQuery } from './prepared-query.ts';
 
 const counterOf = (db: Db) =>
   prepareQuery((slot) => db.kysely.selectFrom('rate_limits').select(['key', 'count']).where('key', '=', slot('key')));
 const insertCounter = (db: Db) =>
-  prepareQuery((slot) => db.kysely.insertInto('rate_limits').values({ key: slot('key'), count: slot('count'), reset_at: 1 }).returning('count'));
+  prepareQuery((slot) =>
+    db.kysely
+      .insertInto('rate_limits')
+      .values({ key: slot('key'), count: slot('count'), reset_at: 1 })
+      .returning('count'),
+  );
 
 describe.each(engines)('prepared reads and unflushed writes on %s', (engine) => {
   let database: TestDatabase;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
-import type { PreparedQuery } from './prepared-query';
-import type { Database } from './schema';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
+import type { PreparedQuery } from './prepared-query.ts';
+import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -24,27 +25,27 @@ export interface Db {
 
 const STATEMENT_CACHE_SIZE = 200;
 
-// Kysely prepares every query anew; our queries have a fixed set of shapes, so each is prepared once.
-// On the session look-up this is most of the cost of a request.
-function withStatementCache(sqlite: import('better-sqlite3').Database): import('better-sqlite3').Database {
-  const statements = new Map<string, import('better-sqlite3').Statement>();
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === 'prepare') {
-        return (sql: string) => {
-          let statement = statements.get(sql);
-          if (!statement) {
-            statement = target.prepare(sql);
-            if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-            statements.set(sql, statement);
-          }
-          return statement;
-        };
+// Kysely prepares every query anew; our queries have a fixed set of shapes, so each is prepared once
+// (docs/decisions/008-statement-cache-and-session-memo.md). On the session look-up this is most of the
+// cost of a request. The oldest statement makes room once the cache is full.
+interface CachedSqlite extends SqliteDatabase {
+  prepare(sql: string): BetterSqlite3.Statement;
+}
+
+function withStatementCache(sqlite: BetterSqlite3.Database): CachedSqlite {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
       }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return statement;
     },
-  });
+  };
 }
 
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.

@@ -1,9 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './schema.ts';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand.
 const migrations: Record<string, Migration> = {
   '001-accounts': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('users')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -53,7 +54,7 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Kysely<any>): Promise<void> {
+export async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -10,8 +10,13 @@ const SLOT = '\u0000slot:';
 
 export function prepareQuery<Row, Name extends string>(build: (slot: (name: Name) => never) => Compilable<Row>): PreparedQuery<Row, Name> {
   const query = build((name) => `${SLOT}${name}` as never).compile();
-  const names = query.parameters.map((parameter) => (typeof parameter === 'string' && parameter.startsWith(SLOT) ? (parameter.slice(SLOT.length) as Name) : null));
+  const names = query.parameters.map((parameter) =>
+    typeof parameter === 'string' && parameter.startsWith(SLOT) ? (parameter.slice(SLOT.length) as Name) : null,
+  );
   return {
-    bind: (values) => ({ ...query, parameters: query.parameters.map((constant, index) => (names[index] === null ? constant : values[names[index]!])) }),
+    bind: (values) => ({
+      ...query,
+      parameters: query.parameters.map((constant, index) => (names[index] === null ? constant : values[names[index]!])),
+    }),
   };
 }

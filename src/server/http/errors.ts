@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { firstIssueMessage } from '~/shared/contract';
-import { serverError } from '~/shared/messages';
+import { firstIssueMessage } from '#src/shared/contract.ts';
+import { serverError } from '#src/shared/messages.ts';
 
 // Every failure leaves the server as `{ "error": "<clear sentence>" }` with a fitting status.
 export class HttpError extends Error {
@@ -21,14 +21,33 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', 'SQLITE_BUSY', 'SQLITE_IOERR', 'SQLITE_FULL']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = String((error as { message?: unknown }).message ?? '');
-  return /connection terminated|timeout exceeded when trying to connect|query read timeout|Connection terminated unexpectedly|connect ECONNREFUSED/i.test(message);
+  return /connection terminated|timeout exceeded when trying to connect|query read timeout|Connection terminated unexpectedly|connect ECONNREFUSED/i.test(
+    message,
+  );
 }
 
 function fromFastify(error: FastifyError): HttpError | null {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/connect';
-import { prepareQuery } from '../db/prepared-query';
-import type { Clock } from '../clock';
-import { serverError } from '~/shared/messages';
-import { HttpError } from './errors';
+import type { Db } from '#src/server/db/connect.ts';
+import { prepareQuery } from '#src/server/db/prepared-query.ts';
+import type { Clock } from '#src/server/clock.ts';
+import { serverError } from '#src/shared/messages.ts';
+import { HttpError } from './errors.ts';
 
 export interface Limit {
   max: number;

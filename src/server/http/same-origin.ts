@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { serverError } from '~/shared/messages';
-import { HttpError } from './errors';
+import { serverError } from '#src/shared/messages.ts';
+import { HttpError } from './errors.ts';
 
 function expectedOrigin(request: FastifyRequest, appOrigin: string | null): string {
   return appOrigin ?? `${request.protocol}://${request.host}`;

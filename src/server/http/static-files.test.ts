@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app.ts';
 
 function fakeBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'tessera-static-'));
@@ -22,7 +22,11 @@ describe('the built web app', () => {
   const get = (path: string) => fetch(`${app().url}${path}`);
 
   it('serves prerendered pages as HTML, revalidated each time', async () => {
-    for (const [path, text] of [['/', 'landing'], ['/features', 'features'], ['/features/', 'features']]) {
+    for (const [path, text] of [
+      ['/', 'landing'],
+      ['/features', 'features'],
+      ['/features/', 'features'],
+    ]) {
       const answer = await get(path!);
       expect(answer.status).toBe(200);
       expect(await answer.text()).toContain(text);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { serverError } from '~/shared/messages';
+import { serverError } from '#src/shared/messages.ts';
 
 // Every prerendered page, found once at start: '/features' -> 'features/index.html'.
 function findPages(root: string): Map<string, string> {
@@ -48,6 +48,9 @@ export async function registerStaticFiles(app: FastifyInstance, root: string) {
       return reply.code(404).send({ error: serverError.notFound });
     }
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(pages.get(normalised) ?? 'app.html');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile(pages.get(normalised) ?? 'app.html');
   });
 }

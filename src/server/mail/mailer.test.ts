@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consoleMailer } from './mailer';
-import { passwordChangedMail, resetMail, verificationMail } from './templates';
+import { consoleMailer } from './mailer.ts';
+import { passwordChangedMail, resetMail, verificationMail } from './templates.ts';
 
 describe('mail', () => {
   it('prints each message with its recipient, subject and code when no SMTP server is set', async () => {

@@ -1,4 +1,4 @@
-import type { MailMessage } from './templates';
+import type { MailMessage } from './templates.ts';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -13,7 +13,9 @@ interface Log {
 export function consoleMailer(write: (text: string) => void = (text) => process.stdout.write(text)): Mailer {
   return {
     async send(message) {
-      write(`\n--- email (console mailer) ---\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}------------------------------\n`);
+      write(
+        `\n--- email (console mailer) ---\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}------------------------------\n`,
+      );
     },
     close() {},
   };

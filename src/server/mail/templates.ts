@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '~/shared/brand';
-import { CODE_TTL_MS } from '~/shared/limits';
+import { PRODUCT_NAME } from '#src/shared/brand.ts';
+import { CODE_TTL_MS } from '#src/shared/limits.ts';
 
 export interface MailMessage {
   to: string;

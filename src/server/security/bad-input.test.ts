@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createVerifiedUser, signedInClient, startTestApp, type Client, type TestApp } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { client, createVerifiedUser, signedInClient, startTestApp, type Client, type TestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 const MB = 'x'.repeat(1024 * 1024);
 
@@ -82,7 +82,8 @@ describe.each(engines)('bad input on %s', (engine) => {
       for (const [label, body, type] of badBodies(endpoint)) {
         const raw = typeof body === 'string' ? body : JSON.stringify(body);
         const answer = await c.call(endpoint.method, endpoint.path, raw, { 'content-type': type });
-        const okShape = answer.status >= 400 && answer.status < 500 && typeof answer.body?.error === 'string' && answer.body.error.length > 0;
+        const okShape =
+          answer.status >= 400 && answer.status < 500 && typeof answer.body?.error === 'string' && answer.body.error.length > 0;
         if (!okShape) failures.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
       }
       expect(failures).toEqual([]);

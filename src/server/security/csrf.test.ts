@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { serverError } from '~/shared/messages';
-import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { serverError } from '#src/shared/messages.ts';
+import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 // DESIGN security rule: state-changing requests need JSON and a same-origin Origin; GET /api/logout
 // refuses cross-site requests.
@@ -32,7 +32,9 @@ describe.each(engines)('CSRF on %s', (engine) => {
   });
 
   it('refuses a form-encoded body (an HTML form posted from another site)', async () => {
-    const answer = await client(app().url).post('/login', 'email=a%40b.c&password=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    const answer = await client(app().url).post('/login', 'email=a%40b.c&password=x', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(answer).toMatchObject({ status: 415, body: { error: serverError.notJson } });
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, signedInClient, startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { createVerifiedUser, signedInClient, startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 // Issue 7: generated bodies, query strings, headers and cookies against every endpoint. Every answer is a
 // 4xx with { error } or a legitimate success; never a 5xx; the database holds only what was accepted.
@@ -22,7 +22,20 @@ const endpoints = [
   ['PUT', '/change-password'],
 ] as const;
 
-const FIELDS = ['name', 'email', 'password', 'code', 'newPassword', 'currentPassword', 'gender', 'idToken', 'role', '__proto__', 'constructor', 'prototype'];
+const FIELDS = [
+  'name',
+  'email',
+  'password',
+  'code',
+  'newPassword',
+  'currentPassword',
+  'gender',
+  'idToken',
+  'role',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
 const nasty = fc.constantFrom(
   "' OR '1'='1",
   '"; DROP TABLE users; --',
@@ -38,7 +51,16 @@ const nasty = fc.constantFrom(
   'ABCDEF',
   'not specified',
 );
-const value = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }), nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }));
+const value = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+);
 const shapedObject = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 });
 const deep = fc.integer({ min: 50, max: 5000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
 const deepObject = fc.integer({ min: 50, max: 2000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
@@ -52,14 +74,26 @@ const body = fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from([0xff, 0xfe, ...bytes])), weight: 1 },
   { arbitrary: fc.constantFrom('{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}', ''), weight: 1 },
 );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/JSON');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  '',
+  'application/JSON',
+);
 const cookie = fc.oneof(
   fc.constant(undefined),
   fc.string({ maxLength: 60 }).map((v) => `tessera_session=${encodeURIComponent(v)}`),
   fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((v) => `tessera_session=${v}`),
   fc.constant('tessera_session=; tessera_session=x'),
 );
-const query = fc.oneof(fc.constant(''), fc.string({ maxLength: 40 }).map((q) => `?${encodeURIComponent(q)}=${encodeURIComponent(q)}`), fc.constant('?__proto__[role]=admin'));
+const query = fc.oneof(
+  fc.constant(''),
+  fc.string({ maxLength: 40 }).map((q) => `?${encodeURIComponent(q)}=${encodeURIComponent(q)}`),
+  fc.constant('?__proto__[role]=admin'),
+);
 const extraHeaders = fc.record({
   origin: fc.option(fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1'), { nil: undefined }),
   'sec-fetch-site': fc.option(fc.constantFrom('cross-site', 'same-site', 'same-origin', 'none'), { nil: undefined }),
@@ -85,29 +119,39 @@ describe.each(engines)('hostile input on %s', (engine) => {
     let requests = 0;
     for (const [method, path] of endpoints) {
       await fc.assert(
-        fc.asyncProperty(body, contentType, cookie, query, extraHeaders, fc.boolean(), async (payload, type, jarCookie, qs, headers, useValidCookie) => {
-          const sendCookie = useValidCookie && path !== '/logout' ? validCookie : jarCookie;
-          const init: RequestInit = {
-            method,
-            headers: Object.fromEntries(
-              Object.entries({ 'content-type': type || undefined, cookie: sendCookie, ...headers }).filter(([, v]) => v !== undefined) as [string, string][],
-            ),
-            body: method === 'GET' ? undefined : payload,
-          };
-          const response = await fetch(`${t.url}/api${path}${qs}`, init);
-          requests += 1;
-          const text = await response.text();
-          expect(response.status, `${method} ${path} → ${response.status} ${text.slice(0, 200)}`).toBeLessThan(500);
-          const parsed = JSON.parse(text);
-          if (response.status >= 400) {
-            expect(typeof parsed.error).toBe('string');
-            expect(parsed.error.length).toBeGreaterThan(0);
-          } else if (path === '/register') {
-            expect(response.status).toBe(201);
-            expect(parsed.user.role).toBe('user');
-            accepted.registered += 1;
-          }
-        }),
+        fc.asyncProperty(
+          body,
+          contentType,
+          cookie,
+          query,
+          extraHeaders,
+          fc.boolean(),
+          async (payload, type, jarCookie, qs, headers, useValidCookie) => {
+            const sendCookie = useValidCookie && path !== '/logout' ? validCookie : jarCookie;
+            const init: RequestInit = {
+              method,
+              headers: Object.fromEntries(
+                Object.entries({ 'content-type': type || undefined, cookie: sendCookie, ...headers }).filter(
+                  ([, v]) => v !== undefined,
+                ) as [string, string][],
+              ),
+              body: method === 'GET' ? undefined : payload,
+            };
+            const response = await fetch(`${t.url}/api${path}${qs}`, init);
+            requests += 1;
+            const text = await response.text();
+            expect(response.status, `${method} ${path} → ${response.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+            const parsed = JSON.parse(text);
+            if (response.status >= 400) {
+              expect(typeof parsed.error).toBe('string');
+              expect(parsed.error.length).toBeGreaterThan(0);
+            } else if (path === '/register') {
+              expect(response.status).toBe(201);
+              expect(parsed.user.role).toBe('user');
+              accepted.registered += 1;
+            }
+          },
+        ),
         { numRuns: RUNS_PER_ENDPOINT },
       );
     }

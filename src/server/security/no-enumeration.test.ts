@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { serverError } from '~/shared/messages';
-import { client, createVerifiedUser, uniqueEmail, useTestApp } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { serverError } from '#src/shared/messages.ts';
+import { client, createVerifiedUser, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 // DESIGN security rule: forgot-password and resend answer the same for unknown emails; login answers the
 // same error for an unknown email and a wrong password.

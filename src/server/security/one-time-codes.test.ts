@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET } from '~/shared/limits';
-import { serverError } from '~/shared/messages';
-import { client, uniqueEmail, useTestApp, type TestApp } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { CODE_ALPHABET } from '#src/shared/limits.ts';
+import { serverError } from '#src/shared/messages.ts';
+import { client, uniqueEmail, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 // DESIGN security rule: 6 characters from an unambiguous upper-case alphabet, CSPRNG, stored hashed,
 // 10 minutes, single use, a new code voids the old one, 5 wrong tries void the code.
@@ -30,7 +30,8 @@ describe.each(engines)('one-time codes on %s', (engine) => {
 
   it('tells a wrong code apart and voids the code after 5 wrong tries', async () => {
     const { c, email, code } = await registered(app());
-    for (let i = 0; i < 4; i++) expect((await c.post('/verify-email', { email, code: other(code) })).body).toEqual({ error: serverError.codeWrong });
+    for (let i = 0; i < 4; i++)
+      expect((await c.post('/verify-email', { email, code: other(code) })).body).toEqual({ error: serverError.codeWrong });
     expect((await c.post('/verify-email', { email, code: other(code) })).body).toEqual({ error: serverError.codeExhausted });
     expect((await c.post('/verify-email', { email, code })).status).toBe(400);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { client, createVerifiedUser, signedInClient, useTestApp } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { client, createVerifiedUser, signedInClient, useTestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 // DESIGN security rule: a profile update takes name and gender only.
 describe.each(engines)('profile fields on %s', (engine) => {
@@ -10,13 +10,27 @@ describe.each(engines)('profile fields on %s', (engine) => {
     const t = app();
     const account = await createVerifiedUser(t);
     const c = await signedInClient(t, account);
-    for (const extra of [{ role: 'admin' }, { email: 'other@example.com' }, { totalProject: 99 }, { totalProspectsFetched: 5 }, { emailVerified: false }, { picture: 'https://x.example/p.png' }]) {
+    for (const extra of [
+      { role: 'admin' },
+      { email: 'other@example.com' },
+      { totalProject: 99 },
+      { totalProspectsFetched: 5 },
+      { emailVerified: false },
+      { picture: 'https://x.example/p.png' },
+    ]) {
       const answer = await c.put('/update-profile', { name: 'Sneaky', ...extra });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/^Unexpected field: "/);
     }
     const me = (await c.get('/current-user')).body.user;
-    expect(me).toMatchObject({ role: 'user', email: account.email, totalProject: 0, totalProspectsFetched: 0, name: 'Test Person', picture: null });
+    expect(me).toMatchObject({
+      role: 'user',
+      email: account.email,
+      totalProject: 0,
+      totalProspectsFetched: 0,
+      name: 'Test Person',
+      picture: null,
+    });
   });
 
   it('needs a signed-in user', async () => {

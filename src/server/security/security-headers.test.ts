@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serverError } from '~/shared/messages';
-import { client, useTestApp } from '../../../tests/support/test-app';
+import { serverError } from '#src/shared/messages.ts';
+import { client, useTestApp } from '../../../tests/support/test-app.ts';
 
 // DESIGN security rule: CSP (self; Firebase hosts only when configured), nosniff, Referrer-Policy,
 // frame-ancestors none, HSTS over https.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI } from '../../../tests/support/test-app';
-import { engines } from '../../../tests/support/test-db';
+import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

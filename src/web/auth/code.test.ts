@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompleteCode, normaliseCode } from './code';
+import { isCompleteCode, normaliseCode } from './code.ts';
 
 describe('code normalisation (spec 5)', () => {
   it('forces the code to upper case', () => {

@@ -1,4 +1,4 @@
-import { CODE_LENGTH } from '~/shared/limits';
+import { CODE_LENGTH } from '#src/shared/limits.ts';
 
 // spec 5: a verification or reset code is forced to upper case and cut to 6. Spaces and dashes that
 // come along with a pasted code are dropped first, so "abc 123" still fits.

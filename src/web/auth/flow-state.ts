@@ -1,4 +1,4 @@
-import { useLocation } from '../routing';
+import { useLocation } from '#src/web/routing/router-context.tsx';
 
 // What the account flows pass along in navigation state (spec 2 and 4): the email from one step to the
 // next, and a message for the Sign In dialog.

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '../routing';
-import { authCopy, label, validation } from '~/shared/messages';
-import { Alert } from '../ui/alert';
-import { AuthCard } from '../ui/auth-card';
-import { BackLink } from '../ui/back-link';
-import { Button } from '../ui/button';
-import { TextField } from '../ui/field';
-import { authActions } from './auth-actions';
-import type { EmailState } from './flow-state';
-import { useFormProblem } from './use-form-problem';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { authCopy, label, validation } from '#src/shared/messages.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { AuthCard } from '#src/web/ui/auth-card.tsx';
+import { BackLink } from '#src/web/ui/back-link.tsx';
+import { Button } from '#src/web/ui/button.tsx';
+import { TextField } from '#src/web/ui/field.tsx';
+import { authActions } from '#src/web/lib/auth-actions.ts';
+import type { EmailState } from './flow-state.ts';
+import { useFormProblem } from './use-form-problem.ts';
 
 // spec 2: Forgot password — one email field, Send Reset Code, back link to /login.
 export default function ForgotPasswordPage() {

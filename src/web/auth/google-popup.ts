@@ -1,4 +1,4 @@
-import type { GoogleWebConfig } from '~/shared/api-paths';
+import type { GoogleWebConfig } from '#src/shared/api-paths.ts';
 
 export interface GoogleIdentity {
   idToken: string;

@@ -2,13 +2,22 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, flow, label, success } from '~/shared/messages';
-import type { PublicUser } from '~/shared/user';
-import type { GooglePopup } from './google-popup';
+import { failure, flow, label, success } from '#src/shared/messages.ts';
+import type { PublicUser } from '#src/shared/user.ts';
+import type { GooglePopup } from './google-popup.ts';
 
 const user: PublicUser = {
-  id: 'u1', name: 'Gail Google', email: 'gail@example.com', role: 'user', gender: 'not specified', picture: null,
-  emailVerified: true, totalProspectsFetched: 0, totalProspectsMailed: 0, totalProject: 0, createdAt: '2026-01-01T00:00:00.000Z',
+  id: 'u1',
+  name: 'Gail Google',
+  email: 'gail@example.com',
+  role: 'user',
+  gender: 'not specified',
+  picture: null,
+  emailVerified: true,
+  totalProspectsFetched: 0,
+  totalProspectsMailed: 0,
+  totalProject: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 const googleConfig = { apiKey: 'key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' };
 const identity = { idToken: 'header.payload.signature', uid: 'g-1', email: 'gail@example.com', name: 'Gail Google', picture: null };
@@ -16,21 +25,28 @@ const identity = { idToken: 'header.payload.signature', uid: 'g-1', email: 'gail
 // The server is replaced at the fetch boundary; the button, auth layer and session are the real ones.
 function serve(routes: Record<string, () => Response>) {
   const calls: Array<{ path: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const path = input.replace('/api', '');
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return (routes[path] ?? (() => new Response(JSON.stringify({ error: 'Not found.' }), { status: 404 })))();
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = input.replace('/api', '');
+      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return (routes[path] ?? (() => new Response(JSON.stringify({ error: 'Not found.' }), { status: 404 })))();
+    }),
+  );
   return calls;
 }
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // Fresh modules per test: the public config is cached for the page's life.
 async function renderButton(popup?: GooglePopup) {
   vi.resetModules();
-  const { GoogleSignInButton } = await import('./google-sign-in-button');
-  const { SessionProvider } = await import('./session');
-  const { memoryHistory, RouterProvider, useLocation } = await import('../routing');
+  const { GoogleSignInButton } = await import('./google-sign-in-button.tsx');
+  const { SessionProvider } = await import('#src/web/lib/session.tsx');
+  const { memoryHistory } = await import('#src/web/routing/history.ts');
+  const { RouterProvider, useLocation } = await import('#src/web/routing/router-context.tsx');
   const Screens = () => (useLocation().pathname === '/dashboard' ? <p>Dashboard page</p> : <GoogleSignInButton popup={popup} />);
   const history = memoryHistory('/register');
   render(

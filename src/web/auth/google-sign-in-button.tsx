@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from '../routing';
-import type { GoogleWebConfig } from '~/shared/api-paths';
-import { flow, label } from '~/shared/messages';
-import { Button } from '../ui/button';
-import type { GooglePopup } from './google-popup';
-import { googleSignInConfig, signInWithGoogle } from './google-sign-in';
-import { useSession } from './session';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import type { GoogleWebConfig } from '#src/shared/api-paths.ts';
+import { flow, label } from '#src/shared/messages.ts';
+import { Button } from '#src/web/ui/button.tsx';
+import type { GooglePopup } from './google-popup.ts';
+import { googleSignInConfig, signInWithGoogle } from './google-sign-in.ts';
+import { useSession } from '#src/web/lib/session.tsx';
 
 // Google's four-colour "G", drawn inline (BRAND.md: no third-party image hosts).
 function GoogleMark() {

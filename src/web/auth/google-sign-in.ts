@@ -1,9 +1,9 @@
-import { notify } from '../ui/notify';
-import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '~/shared/api-paths';
-import type { PublicUser } from '~/shared/user';
-import { failure, success } from '~/shared/messages';
-import { api, ApiError } from './api-client';
-import { firebaseGooglePopup, type GooglePopup } from './google-popup';
+import { notify } from '#src/web/ui/notify.ts';
+import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
+import type { PublicUser } from '#src/shared/user.ts';
+import { failure, success } from '#src/shared/messages.ts';
+import { api, ApiError } from '#src/web/lib/api-client.ts';
+import { firebaseGooglePopup, type GooglePopup } from './google-popup.ts';
 
 let config: Promise<PublicConfig> | null = null;
 

@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../routing';
-import { authCopy, label } from '~/shared/messages';
-import { Alert } from '../ui/alert';
-import { AuthCard } from '../ui/auth-card';
-import { BackLink } from '../ui/back-link';
-import { Button, textLinkClass } from '../ui/button';
-import { PasswordField, TextField } from '../ui/field';
-import { OrDivider } from '../ui/or-divider';
-import { authActions } from './auth-actions';
-import type { EmailState } from './flow-state';
-import { GoogleSignInButton } from './google-sign-in-button';
-import { useFormProblem } from './use-form-problem';
-import { registerProblem } from './validation';
+import { Link } from '#src/web/routing/links.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { authCopy, label } from '#src/shared/messages.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { AuthCard } from '#src/web/ui/auth-card.tsx';
+import { BackLink } from '#src/web/ui/back-link.tsx';
+import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { PasswordField, TextField } from '#src/web/ui/field.tsx';
+import { OrDivider } from '#src/web/ui/or-divider.tsx';
+import { authActions } from '#src/web/lib/auth-actions.ts';
+import type { EmailState } from './flow-state.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { useFormProblem } from './use-form-problem.ts';
+import { registerProblem } from './validation.ts';
 
 // spec 2: Register — Full Name, Email Address, Password, Confirm Password; Create Account, Continue with
 // Google; links to /login and Back to Home.

@@ -1,18 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from '../routing';
-import { CODE_TTL_MS } from '~/shared/limits';
-import { authCopy, flow, label, validation } from '~/shared/messages';
-import { Alert } from '../ui/alert';
-import { AuthCard } from '../ui/auth-card';
-import { BackLink } from '../ui/back-link';
-import { Button, textLinkClass } from '../ui/button';
-import { PasswordField } from '../ui/field';
-import { authActions } from './auth-actions';
-import { isCompleteCode } from './code';
-import { CodeField } from './code-field';
-import { useFlowEmail, type LoginState } from './flow-state';
-import { useFormProblem } from './use-form-problem';
-import { resetProblem } from './validation';
+import { Link, Navigate } from '#src/web/routing/links.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { CODE_TTL_MS } from '#src/shared/limits.ts';
+import { authCopy, flow, label, validation } from '#src/shared/messages.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { AuthCard } from '#src/web/ui/auth-card.tsx';
+import { BackLink } from '#src/web/ui/back-link.tsx';
+import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { PasswordField } from '#src/web/ui/field.tsx';
+import { authActions } from '#src/web/lib/auth-actions.ts';
+import { isCompleteCode } from './code.ts';
+import { CodeField } from './code-field.tsx';
+import { useFlowEmail, type LoginState } from './flow-state.ts';
+import { useFormProblem } from './use-form-problem.ts';
+import { resetProblem } from './validation.ts';
 
 // spec 2: Reset password — without a passed email it goes back to /forgot-password.
 export default function ResetPasswordPage() {

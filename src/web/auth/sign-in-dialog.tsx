@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../routing';
-import { authCopy, label } from '~/shared/messages';
-import { Alert } from '../ui/alert';
-import { Button, textLinkClass } from '../ui/button';
-import { Dialog } from '../ui/dialog';
-import { PasswordField, TextField } from '../ui/field';
-import { OrDivider } from '../ui/or-divider';
-import { ApiError } from './api-client';
-import { authActions } from './auth-actions';
-import type { EmailState } from './flow-state';
-import { GoogleSignInButton } from './google-sign-in-button';
-import { LAST_EMAIL_KEY, useSession } from './session';
+import { Link } from '#src/web/routing/links.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { authCopy, label } from '#src/shared/messages.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { Dialog } from '#src/web/ui/dialog.tsx';
+import { PasswordField, TextField } from '#src/web/ui/field.tsx';
+import { OrDivider } from '#src/web/ui/or-divider.tsx';
+import { ApiError } from '#src/web/lib/api-client.ts';
+import { authActions } from '#src/web/lib/auth-actions.ts';
+import type { EmailState } from './flow-state.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { LAST_EMAIL_KEY, useSession } from '#src/web/lib/session.tsx';
 
 function lastEmail(): string {
   try {
@@ -96,6 +97,7 @@ export default function SignInDialog({
             autoComplete="current-password"
             required
             // With the email already filled in, the dialog opens on the password.
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus to its first field to fill; this is that field
             autoFocus={email !== ''}
             value={password}
             onChange={(event) => setPassword(event.target.value)}

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flow } from '~/shared/messages';
-import { useResendCooldown } from './use-resend-cooldown';
+import { flow } from '#src/shared/messages.ts';
+import { useResendCooldown } from './use-resend-cooldown.ts';
 
 function ResendButton() {
   const { secondsLeft, coolingDown, start } = useResendCooldown();

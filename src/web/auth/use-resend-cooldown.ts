@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { RESEND_COOLDOWN_S } from '~/shared/limits';
+import { RESEND_COOLDOWN_S } from '#src/shared/limits.ts';
 
 // spec 4: after a resend, a 60-second cooldown counting down each second. The count is taken from a
 // deadline, so a throttled background tab still shows the true time left.

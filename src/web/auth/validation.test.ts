@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerProblem, resetProblem } from './validation';
+import { registerProblem, resetProblem } from './validation.ts';
 
 const register = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'engine42', confirmPassword: 'engine42' };
 

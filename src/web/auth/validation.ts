@@ -1,5 +1,5 @@
-import { PASSWORD_MIN } from '~/shared/limits';
-import { validation } from '~/shared/messages';
+import { PASSWORD_MIN } from '#src/shared/limits.ts';
+import { validation } from '#src/shared/messages.ts';
 
 // spec 5, Register: the first failure is shown, in this order.
 export function registerProblem(form: { name: string; email: string; password: string; confirmPassword: string }): string | null {

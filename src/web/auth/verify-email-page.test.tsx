@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authCopy, failure, flow } from '~/shared/messages';
-import { memoryHistory, RouterProvider, useLocation } from '../routing';
-import VerifyEmailPage from './verify-email-page';
+import { authCopy, failure, flow } from '#src/shared/messages.ts';
+import { memoryHistory } from '#src/web/routing/history.ts';
+import { RouterProvider, useLocation } from '#src/web/routing/router-context.tsx';
+import VerifyEmailPage from './verify-email-page.tsx';
 
 function Screens() {
   return useLocation().pathname === '/register' ? <h1>Register</h1> : <VerifyEmailPage />;
@@ -58,7 +59,10 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
     renderVerify({ email: 'ada@example.com' });
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: authCopy.resend })));
-    expect(fetch).toHaveBeenCalledWith('/api/resend-verification', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'ada@example.com' }) }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/resend-verification',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'ada@example.com' }) }),
+    );
     expect(alert).toHaveBeenCalledWith(flow.resendAlert);
     const button = screen.getByRole('button', { name: 'Resend in 60s' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -71,7 +75,10 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
   });
 
   it('alerts the spec text when the resend fails, with no cooldown', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => answer(503, { error: 'Down.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(503, { error: 'Down.' })),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderVerify({ email: 'ada@example.com' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: authCopy.resend })));

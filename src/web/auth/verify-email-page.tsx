@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from '../routing';
-import { authCopy, failure, flow, validation } from '~/shared/messages';
-import { Alert } from '../ui/alert';
-import { AuthCard } from '../ui/auth-card';
-import { BackLink } from '../ui/back-link';
-import { Button, textLinkClass } from '../ui/button';
-import { authActions } from './auth-actions';
-import { CodeField } from './code-field';
-import { isCompleteCode } from './code';
-import { useFlowEmail, type LoginState } from './flow-state';
-import { useFormProblem } from './use-form-problem';
-import { useResendCooldown } from './use-resend-cooldown';
+import { Navigate } from '#src/web/routing/links.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { authCopy, failure, flow, validation } from '#src/shared/messages.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { AuthCard } from '#src/web/ui/auth-card.tsx';
+import { BackLink } from '#src/web/ui/back-link.tsx';
+import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { authActions } from '#src/web/lib/auth-actions.ts';
+import { CodeField } from './code-field.tsx';
+import { isCompleteCode } from './code.ts';
+import { useFlowEmail, type LoginState } from './flow-state.ts';
+import { useFormProblem } from './use-form-problem.ts';
+import { useResendCooldown } from './use-resend-cooldown.ts';
 
 // spec 2: Verify email — needs the email passed from registration, else back to /register.
 export default function VerifyEmailPage() {

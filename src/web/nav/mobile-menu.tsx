@@ -1,28 +1,27 @@
 import { Menu, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from '../routing';
-import { navCopy } from '~/shared/messages';
-import { useDismiss } from './use-dismiss';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from '#src/web/routing/router-context.tsx';
+import { navCopy } from '#src/shared/messages.ts';
+import { useDismiss } from './use-dismiss.ts';
 
 // spec 2: on small screens the navigation collapses to a menu button; the panel drops below the bar.
 export function MobileMenu({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  // Open on the page it was opened on: following a link in the panel closes it.
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
   const panelId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpenOn(null), []);
   useDismiss(open, close, panel, button);
-
-  // Following a link in the panel closes it.
-  const location = useLocation();
-  useEffect(close, [location.key, close]);
 
   return (
     <div className="md:hidden">
       <button
         ref={button}
         type="button"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpenOn(open ? null : key)}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? navCopy.closeMenu : navCopy.openMenu}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { navCopy } from '~/shared/messages';
+import { navCopy } from '#src/shared/messages.ts';
 
 // The frame every variant of the top navigation bar shares (spec 2).
 export function NavBar({ children }: { children: ReactNode }) {

@@ -1,14 +1,15 @@
 import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { Link, NavLink, useNavigate } from '../routing';
-import { label, navCopy } from '~/shared/messages';
-import { isAdmin, type PublicUser } from '~/shared/user';
-import { useSession } from '../auth/session';
-import { Avatar } from '../ui/avatar';
-import { SearchBox } from '../ui/search-box';
-import { Logo } from '../ui/logo';
-import { MobileMenu } from './mobile-menu';
-import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar';
+import { Link, NavLink } from '#src/web/routing/links.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { label, navCopy } from '#src/shared/messages.ts';
+import { isAdmin, type PublicUser } from '#src/shared/user.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { Avatar } from '#src/web/ui/avatar.tsx';
+import { SearchBox } from '#src/web/ui/search-box.tsx';
+import { Logo } from '#src/web/ui/logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar.tsx';
 
 const menuItemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';

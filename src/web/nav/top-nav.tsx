@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { Link } from '../routing';
-import { label, loaderText } from '~/shared/messages';
-import { useSession } from '../auth/session';
-import { buttonClass } from '../ui/button';
-import { Logo } from '../ui/logo';
-import { Spinner } from '../ui/spinner';
-import { MobileMenu } from './mobile-menu';
-import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar';
+import { Link } from '#src/web/routing/links.tsx';
+import { label, loaderText } from '#src/shared/messages.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { buttonClass } from '#src/web/ui/button.tsx';
+import { Logo } from '#src/web/ui/logo.tsx';
+import { Spinner } from '#src/web/ui/spinner.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar.tsx';
 
 // The signed-in bar brings the dropdown menu's code; visitors never download it.
-const SignedInNav = lazy(() => import('./signed-in-nav'));
+const SignedInNav = lazy(() => import('./signed-in-nav.tsx'));
 
 // spec 2: the landing page's anchors.
 const anchors = [

@@ -2,7 +2,12 @@ import { useEffect, type RefObject } from 'react';
 
 // spec 2: an open menu closes on a click outside it; Escape closes it too (keyboard users), returning
 // focus to the control that opened it.
-export function useDismiss(open: boolean, close: () => void, inside: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>) {
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  inside: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {

@@ -1,6 +1,6 @@
-import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { hrefOf, type NavigateOptions, type To } from './history';
-import { useLocation, useNavigate } from './router-context';
+import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { hrefOf, type NavigateOptions, type To } from './history.ts';
+import { useLocation, useNavigate } from './router-context.tsx';
 
 interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: To;
@@ -10,7 +10,7 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
 
 // A real link (it works without JavaScript, opens in a new tab on a modified click); a plain click
 // moves inside the app without reloading it.
-export function Link({ to, replace, state, onClick, target, ...anchor }: LinkProps) {
+export function Link({ to, replace, state, onClick, target, children, ...anchor }: LinkProps) {
   const navigate = useNavigate();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -19,7 +19,11 @@ export function Link({ to, replace, state, onClick, target, ...anchor }: LinkPro
     event.preventDefault();
     void navigate(to, { replace, state });
   };
-  return <a {...anchor} href={hrefOf(to)} target={target} onClick={follow} />;
+  return (
+    <a {...anchor} href={hrefOf(to)} target={target} onClick={follow}>
+      {children}
+    </a>
+  );
 }
 
 // A link that says so when it leads to the page being shown.
@@ -31,9 +35,10 @@ export function NavLink(props: LinkProps) {
 // Navigates as soon as it is shown (redirects in guards and old paths).
 export function Navigate({ to, ...options }: NavigateOptions & { to: To }) {
   const navigate = useNavigate();
+  // A redirect happens once, when shown, to where it first pointed, whatever its props become.
+  const first = useRef({ to, options });
   useEffect(() => {
-    // A redirect happens once, when shown, whatever its props become.
-    void navigate(to, options);
-  }, []);
+    void navigate(first.current.to, first.current.options);
+  }, [navigate]);
   return null;
 }

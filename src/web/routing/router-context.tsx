@@ -1,6 +1,17 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { History, Location, NavigateOptions, To } from './history';
-import { rememberScroll, rememberedScroll, scrollInstantly, scrollToTarget } from './scroll-memory';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { History, Location, NavigateOptions, To } from './history.ts';
+import { rememberScroll, rememberedScroll, scrollInstantly, scrollToTarget } from './scroll-memory.ts';
 
 export type NavigateFunction = (to: To, options?: NavigateOptions) => Promise<void>;
 
@@ -30,7 +41,9 @@ export function RouterProvider({
   // On arrival: a reload returns to where the reader was; a first visit is left where the browser put it.
   const intent = useRef<ScrollIntent>(scroll ? 'arrive' : 'keep');
   const current = useRef(location);
-  current.current = location;
+  useLayoutEffect(() => {
+    current.current = location;
+  }, [location]);
   const latest = useRef(0);
 
   // The address changes with the page, so what is on screen always belongs to the address shown.

@@ -1,10 +1,10 @@
-import { Link } from '../routing';
-import { buttonClass } from '../ui/button';
-import { ChartPicture, ChatPicture, KanbanPicture } from './components/illustrations';
-import { Card, CtaBand, Section } from './components/page-parts';
-import { CostSlider, PricingTiers } from './components/pricing-section';
-import { blogPosts } from './content/blog-posts';
-import { deepDives, integrationNames, modules, testimonials } from './content/landing';
+import { Link } from '#src/web/routing/links.tsx';
+import { buttonClass } from '#src/web/ui/button.tsx';
+import { ChartPicture, ChatPicture, KanbanPicture } from '#src/web/site/components/illustrations.tsx';
+import { Card, CtaBand, Section } from '#src/web/site/components/page-parts.tsx';
+import { CostSlider, PricingTiers } from '#src/web/site/components/pricing-section.tsx';
+import { blogPosts } from '#src/web/site/content/blog-posts.ts';
+import { deepDives, integrationNames, modules, testimonials } from '#src/web/site/content/landing.ts';
 
 const pictures = { kanban: KanbanPicture, chat: ChatPicture, chart: ChartPicture };
 
@@ -34,9 +34,12 @@ export default function LandingPage() {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
           <div className="text-center lg:text-left">
             <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Invite-only beta</p>
-            <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">Boards, chat, docs and your clients, in one workspace</h1>
+            <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+              Boards, chat, docs and your clients, in one workspace
+            </h1>
             <p className="mt-5 text-lg text-pretty text-slate-600">
-              Tessera fits a team’s Kanban boards, chat, docs, client portal, analytics and AI tasks into one picture. Free up to 3 users, $50 a month up to 15.
+              Tessera fits a team’s Kanban boards, chat, docs, client portal, analytics and AI tasks into one picture. Free up to 3 users,
+              $50 a month up to 15.
             </p>
             <div className="mt-8 lg:flex lg:justify-start">
               <WaitlistButtons id="hero-waitlist" />

@@ -1,12 +1,47 @@
-import { Link } from '../routing';
-import { INTRO_POST_PATH } from '~/shared/brand';
-import { LogoMark } from '../ui/logo';
+import { Link } from '#src/web/routing/links.tsx';
+import { INTRO_POST_PATH } from '#src/shared/brand.ts';
+import { LogoMark } from '#src/web/ui/logo.tsx';
 
 const groups = [
-  { title: 'Product', links: [['/features', 'Features'], ['/integrations', 'Integrations'], ['/pricing', 'Pricing'], ['/changelog', 'Changelog'], ['/roadmap', 'Roadmap']] },
-  { title: 'Resources', links: [['/docs', 'Documentation'], ['/docs/api', 'API reference'], ['/guides', 'Guides'], ['/community', 'Community'], ['/blog', 'Blog']] },
-  { title: 'Blog', links: [[INTRO_POST_PATH, 'Introducing Tessera'], ['/blog/ai-productivity', 'AI and productivity'], ['/blog/flat-pricing', 'Flat pricing']] },
-  { title: 'Company', links: [['/about', 'About'], ['/careers', 'Careers'], ['/contact', 'Contact'], ['/privacy', 'Privacy'], ['/terms', 'Terms'], ['/login', 'Sign in']] },
+  {
+    title: 'Product',
+    links: [
+      ['/features', 'Features'],
+      ['/integrations', 'Integrations'],
+      ['/pricing', 'Pricing'],
+      ['/changelog', 'Changelog'],
+      ['/roadmap', 'Roadmap'],
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      ['/docs', 'Documentation'],
+      ['/docs/api', 'API reference'],
+      ['/guides', 'Guides'],
+      ['/community', 'Community'],
+      ['/blog', 'Blog'],
+    ],
+  },
+  {
+    title: 'Blog',
+    links: [
+      [INTRO_POST_PATH, 'Introducing Tessera'],
+      ['/blog/ai-productivity', 'AI and productivity'],
+      ['/blog/flat-pricing', 'Flat pricing'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['/about', 'About'],
+      ['/careers', 'Careers'],
+      ['/contact', 'Contact'],
+      ['/privacy', 'Privacy'],
+      ['/terms', 'Terms'],
+      ['/login', 'Sign in'],
+    ],
+  },
 ] as const;
 
 // Fixed, so the prerendered HTML and the first client render agree.

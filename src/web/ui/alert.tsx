@@ -13,7 +13,10 @@ const tones: Record<Tone, { box: string; Icon: typeof Info }> = {
 export function Alert({ tone, children, className = '' }: { tone: Tone; children: ReactNode; className?: string }) {
   const { box, Icon } = tones[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex gap-2.5 rounded-control border px-3 py-2.5 text-sm ${box} ${className}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex gap-2.5 rounded-control border px-3 py-2.5 text-sm ${box} ${className}`}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">{children}</div>
     </div>

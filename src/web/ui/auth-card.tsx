@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from './logo';
+import { Logo } from './logo.tsx';
 
 // The account screens (spec 2) have no top navigation bar: a centred card under the logo.
 export function AuthCard({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPicture, initials } from './avatar-initials';
+import { hasPicture, initials } from './avatar-initials.ts';
 
 describe('avatar rules (spec 2)', () => {
   it('takes up to two initials, upper-cased', () => {

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_INITIALS } from '~/shared/limits';
+import { AVATAR_MAX_INITIALS } from '#src/shared/limits.ts';
 
 // spec 2: 'null' and the empty string count as no picture.
 export function hasPicture(picture: string | null | undefined): picture is string {

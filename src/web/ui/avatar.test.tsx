@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Avatar } from './avatar';
+import { Avatar } from './avatar.tsx';
 
 describe('Avatar (spec 2)', () => {
   it('shows the picture when set', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Size } from './spinner';
-import { hasPicture, initials } from './avatar-initials';
+import type { Size } from './spinner.tsx';
+import { hasPicture, initials } from './avatar-initials.ts';
 
 const avatarSize: Record<Size, string> = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg', xl: 'size-20 text-2xl' };
 

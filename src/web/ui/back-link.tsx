@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from '../routing';
+import { Link } from '#src/web/routing/links.tsx';
 
 // The way back to the previous step of an account flow (spec 2: back links).
 export function BackLink({ to, children }: { to: string; children: string }) {

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Spinner } from './spinner';
+import { Spinner } from './spinner.tsx';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -24,7 +24,16 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busyLabel?: ReactNode;
 };
 
-export function Button({ variant = 'primary', className = '', type = 'button', busy = false, busyLabel, disabled, children, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  busy = false,
+  busyLabel,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   return (
     <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...props}>
       {busy ? <Spinner size="sm" decorative /> : null}

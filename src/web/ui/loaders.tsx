@@ -1,5 +1,5 @@
-import { loaderText } from '~/shared/messages';
-import { Spinner } from './spinner';
+import { loaderText } from '#src/shared/messages.ts';
+import { Spinner } from './spinner.tsx';
 
 function FullScreen({ text }: { text: string }) {
   return (

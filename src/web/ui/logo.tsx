@@ -1,5 +1,5 @@
-import { Link } from '../routing';
-import { PRODUCT_NAME } from '~/shared/brand';
+import { Link } from '#src/web/routing/links.tsx';
+import { PRODUCT_NAME } from '#src/shared/brand.ts';
 
 // BRAND.md: four tiles, one offset in the accent colour, beside the word.
 export function LogoMark({ className = 'size-7' }: { className?: string }) {

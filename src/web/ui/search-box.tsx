@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { label, navCopy } from '~/shared/messages';
+import { label, navCopy } from '#src/shared/messages.ts';
 
 export function SearchBox({ className }: { className: string }) {
   // spec 2: a search box with placeholder 'Search...'; no behaviour is shown.

@@ -1,6 +1,11 @@
 export type Size = 'sm' | 'md' | 'lg' | 'xl';
 
-const spinnerSize: Record<Size, string> = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 border-[3px]', xl: 'size-16 border-4' };
+const spinnerSize: Record<Size, string> = {
+  sm: 'size-4 border-2',
+  md: 'size-6 border-2',
+  lg: 'size-10 border-[3px]',
+  xl: 'size-16 border-4',
+};
 
 // spec 2: Spinner sizes sm, md, lg, xl; default md. A decorative spinner sits beside text that already
 // says what is happening (a busy button label), so it stays out of the accessibility tree.

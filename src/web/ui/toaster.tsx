@@ -1,5 +1,5 @@
 import { Toaster } from 'sonner';
-import { TOAST_MS } from '~/shared/limits';
+import { TOAST_MS } from '#src/shared/limits.ts';
 
 // spec 2 and 9: toasts top-right for 4 seconds, success green, error red.
 export default function AppToaster() {

@@ -1,9 +1,9 @@
-import { workspaceCopy } from '~/shared/messages';
-import { DataTable, PersonCell } from './components/data-table';
-import { ActivityList, PageHeading, PanelCard, StatCards } from './components/panel-card';
-import { QuickActions } from './components/quick-actions';
-import { StatusBadge } from './components/status-badge';
-import { adminActivity, adminStats, sampleAdminUsers, sampleAlerts } from './sample-data/sample-admin';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { DataTable, PersonCell } from '#src/web/workspace/components/data-table.tsx';
+import { ActivityList, PageHeading, PanelCard, StatCards } from '#src/web/workspace/components/panel-card.tsx';
+import { QuickActions } from '#src/web/workspace/components/quick-actions.tsx';
+import { StatusBadge } from '#src/web/workspace/components/status-badge.tsx';
+import { adminActivity, adminStats, sampleAdminUsers, sampleAlerts } from '#src/web/workspace/sample-data/sample-admin.ts';
 
 // spec 2, "Admin dashboard": four stat cards, User Management, System Alerts, Recent Activity, Quick Actions.
 export default function AdminPage() {

@@ -1,7 +1,7 @@
-import { workspaceCopy } from '~/shared/messages';
-import { ActionCards, FigureRow } from './components/figure-cards';
-import { PageHeading } from './components/panel-card';
-import { aiCards, aiFigures } from './sample-data/sample-planning';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { ActionCards, FigureRow } from '#src/web/workspace/components/figure-cards.tsx';
+import { PageHeading } from '#src/web/workspace/components/panel-card.tsx';
+import { aiCards, aiFigures } from '#src/web/workspace/sample-data/sample-planning.ts';
 
 // spec 2: cards with static buttons and sample figures.
 export default function AiModePage() {

@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from '../routing';
-import { useSession } from '../auth/session';
-import { LeftRail } from './components/left-rail';
-import { panelForPath, type RailItem } from './components/rail-items';
-import { SidePanel } from './components/side-panel';
-import { TopBar } from './components/top-bar';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from '#src/web/routing/router-context.tsx';
+import { useSession } from '#src/web/lib/session.tsx';
+import { LeftRail } from '#src/web/workspace/components/left-rail.tsx';
+import { panelForPath, type RailItem } from '#src/web/workspace/components/rail-items.ts';
+import { SidePanel } from '#src/web/workspace/components/side-panel.tsx';
+import { TopBar } from '#src/web/workspace/components/top-bar.tsx';
 
 // spec 2: the shell around every signed-in page — top bar, left rail, and a side panel chosen by path.
 export default function AppShell({ children }: { children: ReactNode }) {
@@ -14,9 +14,11 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const panel = panelForPath(pathname);
 
   // Leaving for a page without a panel closes it; the rail reopens it on purpose.
-  useEffect(() => {
-    if (!panelForPath(pathname)) setPanelOpen(false);
-  }, [pathname]);
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    if (!panel) setPanelOpen(false);
+  }
 
   const open = (item: RailItem) => setPanelOpen(Boolean(item.panel));
   if (!user) return null;

@@ -1,8 +1,8 @@
-import { workspaceCopy } from '~/shared/messages';
-import { FigureRow } from './components/figure-cards';
-import { inertAction } from './components/inert-action';
-import { PageHeading, PanelCard } from './components/panel-card';
-import { calendarEvents, calendarFigures } from './sample-data/sample-planning';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { FigureRow } from '#src/web/workspace/components/figure-cards.tsx';
+import { inertAction } from '#src/web/workspace/components/inert-action.ts';
+import { PageHeading, PanelCard } from '#src/web/workspace/components/panel-card.tsx';
+import { calendarEvents, calendarFigures } from '#src/web/workspace/sample-data/sample-planning.ts';
 
 // spec 2: cards with static buttons and sample figures.
 export default function CalendarPage() {
@@ -13,7 +13,11 @@ export default function CalendarPage() {
       <PanelCard
         title="This week"
         action={
-          <button type="button" onClick={inertAction('Create Event')} className="rounded-control bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700">
+          <button
+            type="button"
+            onClick={inertAction('Create Event')}
+            className="rounded-control bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700"
+          >
             Create Event
           </button>
         }

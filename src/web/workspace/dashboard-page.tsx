@@ -1,13 +1,13 @@
 import { MoreHorizontal } from 'lucide-react';
-import { workspaceCopy } from '~/shared/messages';
-import { firstName } from '~/shared/user';
-import { useSession } from '../auth/session';
-import { inertAction } from './components/inert-action';
-import { DataTable, PersonCell } from './components/data-table';
-import { ActivityList, PageHeading, PanelCard, StatCards } from './components/panel-card';
-import { QuickActions } from './components/quick-actions';
-import { StatusBadge } from './components/status-badge';
-import { clientActivity, clientStats, sampleClients } from './sample-data/sample-clients';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { firstName } from '#src/shared/user.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { inertAction } from '#src/web/workspace/components/inert-action.ts';
+import { DataTable, PersonCell } from '#src/web/workspace/components/data-table.tsx';
+import { ActivityList, PageHeading, PanelCard, StatCards } from '#src/web/workspace/components/panel-card.tsx';
+import { QuickActions } from '#src/web/workspace/components/quick-actions.tsx';
+import { StatusBadge } from '#src/web/workspace/components/status-badge.tsx';
+import { clientActivity, clientStats, sampleClients } from '#src/web/workspace/sample-data/sample-clients.ts';
 
 // spec 2, "Client dashboard": greeting, four stat cards, Recent Clients, Recent Activity, Quick Actions.
 export default function DashboardPage() {
@@ -31,7 +31,12 @@ export default function DashboardPage() {
             {
               header: workspaceCopy.clientColumns[4],
               cell: (client) => (
-                <button type="button" onClick={inertAction(`Actions for ${client.name}`)} aria-label={`Actions for ${client.name}`} className="flex size-8 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100">
+                <button
+                  type="button"
+                  onClick={inertAction(`Actions for ${client.name}`)}
+                  aria-label={`Actions for ${client.name}`}
+                  className="flex size-8 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100"
+                >
                   <MoreHorizontal className="size-4" aria-hidden="true" />
                 </button>
               ),

@@ -1,5 +1,5 @@
-import { PASSWORD_MIN } from '~/shared/limits';
-import { validation } from '~/shared/messages';
+import { PASSWORD_MIN } from '#src/shared/limits.ts';
+import { validation } from '#src/shared/messages.ts';
 
 export interface PasswordForm {
   currentPassword: string;

@@ -1,14 +1,14 @@
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { GENDERS, type Gender } from '~/shared/user';
-import { flow, validation, workspaceCopy } from '~/shared/messages';
-import { authActions } from '../auth/auth-actions';
-import { useSession } from '../auth/session';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { PasswordField, TextField } from '../ui/field';
-import { PageHeading } from './components/panel-card';
-import { passwordFormProblem, type PasswordForm } from './password-form-rules';
+import { GENDERS, type Gender } from '#src/shared/user.ts';
+import { flow, validation, workspaceCopy } from '#src/shared/messages.ts';
+import { authActions } from '#src/web/lib/auth-actions.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { Button } from '#src/web/ui/button.tsx';
+import { PasswordField, TextField } from '#src/web/ui/field.tsx';
+import { PageHeading } from '#src/web/workspace/components/panel-card.tsx';
+import { passwordFormProblem, type PasswordForm } from './password-form-rules.ts';
 
 const tabClass =
   'border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-accent-600 data-[state=active]:text-accent-700';
@@ -71,7 +71,10 @@ function PasswordChangeForm() {
   const [form, setForm] = useState<PasswordForm>(emptyPasswords);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const field = (key: keyof PasswordForm) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const field = (key: keyof PasswordForm) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
 
   async function change(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,13 @@
 import { PenTool } from 'lucide-react';
-import { workspaceCopy } from '~/shared/messages';
-import { ComingSoon } from './coming-soon';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { ComingSoon } from './coming-soon.tsx';
 
 export default function WhiteboardPage() {
-  return <ComingSoon title={workspaceCopy.whiteboard} icon={PenTool} text="Sketch flows with your team and turn sticky notes into tasks on a board." />;
+  return (
+    <ComingSoon
+      title={workspaceCopy.whiteboard}
+      icon={PenTool}
+      text="Sketch flows with your team and turn sticky notes into tasks on a board."
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from '../../routing';
-import type { BlogPost } from '../content/blog-posts';
-import { ApplyForBeta } from './page-parts';
+import { Link } from '#src/web/routing/links.tsx';
+import type { BlogPost } from '#src/web/site/content/blog-posts.ts';
+import { ApplyForBeta } from './page-parts.tsx';
 
 // spec 2: each post has a back link to /blog and an Apply for Beta call to action to /register.
 export function BlogPostPage({ post }: { post: BlogPost }) {

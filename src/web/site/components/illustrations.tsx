@@ -25,9 +25,15 @@ export function KanbanPicture() {
 export function ChatPicture() {
   return (
     <div className="space-y-3 rounded-card border border-slate-200 bg-slate-50 p-4 text-sm" aria-hidden="true">
-      <p className="w-fit max-w-[80%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-slate-700 shadow-xs">Can we ship the pricing page today?</p>
-      <p className="ml-auto w-fit max-w-[80%] rounded-2xl rounded-br-sm bg-accent-600 px-3 py-2 text-white">Yes — copy is in review, task moved to Done at 4 pm.</p>
-      <p className="w-fit max-w-[80%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-slate-700 shadow-xs">Great, I'll tell the client in the portal.</p>
+      <p className="w-fit max-w-[80%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-slate-700 shadow-xs">
+        Can we ship the pricing page today?
+      </p>
+      <p className="ml-auto w-fit max-w-[80%] rounded-2xl rounded-br-sm bg-accent-600 px-3 py-2 text-white">
+        Yes — copy is in review, task moved to Done at 4 pm.
+      </p>
+      <p className="w-fit max-w-[80%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-slate-700 shadow-xs">
+        Great, I'll tell the client in the portal.
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PageHero } from './page-parts';
+import { PageHero } from './page-parts.tsx';
 
 export const LAST_UPDATED = 'October 1, 2025';
 

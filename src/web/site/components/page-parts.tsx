@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../routing';
-import { buttonClass } from '../../ui/button';
+import { Link } from '#src/web/routing/links.tsx';
+import { buttonClass } from '#src/web/ui/button.tsx';
 
 // The building blocks every public page shares: one look for headings, sections and calls to action.
 export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: string; children?: ReactNode }) {
@@ -16,9 +16,25 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
   );
 }
 
-export function Section({ id, title, lead, children, tone = 'white' }: { id?: string; title?: string; lead?: string; children: ReactNode; tone?: 'white' | 'slate' }) {
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  tone = 'white',
+}: {
+  id?: string;
+  title?: string;
+  lead?: string;
+  children: ReactNode;
+  tone?: 'white' | 'slate';
+}) {
   return (
-    <section id={id} className={`scroll-mt-20 ${tone === 'slate' ? 'bg-slate-50' : 'bg-white'}`} aria-labelledby={title && id ? `${id}-title` : undefined}>
+    <section
+      id={id}
+      className={`scroll-mt-20 ${tone === 'slate' ? 'bg-slate-50' : 'bg-white'}`}
+      aria-labelledby={title && id ? `${id}-title` : undefined}
+    >
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         {title ? (
           <div className="mx-auto mb-10 max-w-2xl text-center">

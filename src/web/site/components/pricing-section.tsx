@@ -1,6 +1,16 @@
 import { Check } from 'lucide-react';
 import { useId, useState, type CSSProperties } from 'react';
-import { COMPETITOR_RATES, formatDollars, perUserCost, productCost, savings, SLIDER_DEFAULT, SLIDER_MAX, SLIDER_MIN, TIERS } from '~/shared/team-pricing';
+import {
+  COMPETITOR_RATES,
+  formatDollars,
+  perUserCost,
+  productCost,
+  savings,
+  SLIDER_DEFAULT,
+  SLIDER_MAX,
+  SLIDER_MIN,
+  TIERS,
+} from '#src/shared/team-pricing.ts';
 
 const included = ['Kanban boards', 'Team chat', 'Docs', 'Client portal', 'Analytics', 'AI task creation', 'All integrations'];
 
@@ -10,8 +20,15 @@ export function PricingTiers({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {TIERS.map((tier, index) => (
-        <li key={tier.name} className={`relative rounded-card border bg-white p-6 shadow-sm ${tier.popular ? 'border-accent-600 ring-2 ring-accent-600' : 'border-slate-200'}`}>
-          {tier.popular ? <span className="absolute -top-3 left-6 rounded-full bg-accent-600 px-3 py-0.5 text-xs font-bold tracking-wide text-white">POPULAR</span> : null}
+        <li
+          key={tier.name}
+          className={`relative rounded-card border bg-white p-6 shadow-sm ${tier.popular ? 'border-accent-600 ring-2 ring-accent-600' : 'border-slate-200'}`}
+        >
+          {tier.popular ? (
+            <span className="absolute -top-3 left-6 rounded-full bg-accent-600 px-3 py-0.5 text-xs font-bold tracking-wide text-white">
+              POPULAR
+            </span>
+          ) : null}
           <Heading className="text-lg font-semibold text-slate-900">{tier.name}</Heading>
           <p className="mt-3 flex items-baseline gap-1">
             <span className="text-4xl font-bold tracking-tight text-slate-900">{formatDollars(tier.monthly)}</span>
@@ -89,7 +106,8 @@ export function CostSlider() {
       </dl>
       {saved ? (
         <p className="mt-6 rounded-control bg-green-50 p-4 text-center text-sm text-green-900" data-testid="savings">
-          You save up to <strong>{formatDollars(saved.monthly)} per month</strong> — <strong>{formatDollars(saved.yearly)} per year</strong>.
+          You save up to <strong>{formatDollars(saved.monthly)} per month</strong> — <strong>{formatDollars(saved.yearly)} per year</strong>
+          .
         </p>
       ) : null}
     </div>

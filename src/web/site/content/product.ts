@@ -1,13 +1,28 @@
 // Static content of the product pages (spec 2, "Marketing pages").
 export const featureCategories = [
-  { title: 'Task management', items: ['Kanban boards with swimlanes', 'Custom fields and templates', 'Dependencies and due dates', 'WIP limits per column'] },
-  { title: 'Team chat', items: ['Channels and direct messages', 'Threads linked to tasks', 'Mentions and reminders', 'Slack history import'] },
-  { title: 'Docs', items: ['Rich documents with live task embeds', 'Page history', 'Templates for briefs and specs', 'Comments and suggestions'] },
-  { title: 'Client portal', items: ['Per-client project views', 'Approvals and file sharing', 'Branded portal link', 'No access to internal chat'] },
+  {
+    title: 'Task management',
+    items: ['Kanban boards with swimlanes', 'Custom fields and templates', 'Dependencies and due dates', 'WIP limits per column'],
+  },
+  {
+    title: 'Team chat',
+    items: ['Channels and direct messages', 'Threads linked to tasks', 'Mentions and reminders', 'Slack history import'],
+  },
+  {
+    title: 'Docs',
+    items: ['Rich documents with live task embeds', 'Page history', 'Templates for briefs and specs', 'Comments and suggestions'],
+  },
+  {
+    title: 'Client portal',
+    items: ['Per-client project views', 'Approvals and file sharing', 'Branded portal link', 'No access to internal chat'],
+  },
   { title: 'Analytics', items: ['Cycle time and throughput', 'Workload per person', 'Project health at a glance', 'CSV export'] },
   { title: 'AI assistant', items: ['Tasks from meeting notes', 'Thread summaries', 'Weekly client digests', 'Drafts that people approve'] },
   { title: 'Automations', items: ['Move cards on events', 'Recurring tasks', 'Due-date nudges', 'Webhooks to your systems'] },
-  { title: 'Security and admin', items: ['Roles and permissions', 'Session management', 'Audit of role changes', 'Data export at any time'] },
+  {
+    title: 'Security and admin',
+    items: ['Roles and permissions', 'Session management', 'Audit of role changes', 'Data export at any time'],
+  },
 ];
 
 export type IntegrationStatus = 'Available' | 'Coming Soon';

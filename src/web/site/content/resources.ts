@@ -18,12 +18,48 @@ export const featuredGuide: Guide = {
 };
 
 export const guides: Guide[] = [
-  { title: 'Your first board', description: 'Columns, cards, custom fields and WIP limits.', readTime: '6 min read', difficulty: 'Beginner', color: 'bg-sky-600' },
-  { title: 'Running a client portal', description: 'What clients see, approvals and sharing files.', readTime: '8 min read', difficulty: 'Beginner', color: 'bg-emerald-600' },
-  { title: 'Automations that save an hour a day', description: 'Move cards on events and nudge owners before deadlines.', readTime: '10 min read', difficulty: 'Intermediate', color: 'bg-amber-600' },
-  { title: 'AI drafts from meeting notes', description: 'Get good drafts and review them quickly.', readTime: '7 min read', difficulty: 'Intermediate', color: 'bg-violet-600' },
-  { title: 'Reading your analytics', description: 'Cycle time, throughput and workload, and what to do about them.', readTime: '9 min read', difficulty: 'Advanced', color: 'bg-rose-600' },
-  { title: 'Webhooks and the REST API', description: 'Sync tasks with your own systems.', readTime: '12 min read', difficulty: 'Advanced', color: 'bg-slate-700' },
+  {
+    title: 'Your first board',
+    description: 'Columns, cards, custom fields and WIP limits.',
+    readTime: '6 min read',
+    difficulty: 'Beginner',
+    color: 'bg-sky-600',
+  },
+  {
+    title: 'Running a client portal',
+    description: 'What clients see, approvals and sharing files.',
+    readTime: '8 min read',
+    difficulty: 'Beginner',
+    color: 'bg-emerald-600',
+  },
+  {
+    title: 'Automations that save an hour a day',
+    description: 'Move cards on events and nudge owners before deadlines.',
+    readTime: '10 min read',
+    difficulty: 'Intermediate',
+    color: 'bg-amber-600',
+  },
+  {
+    title: 'AI drafts from meeting notes',
+    description: 'Get good drafts and review them quickly.',
+    readTime: '7 min read',
+    difficulty: 'Intermediate',
+    color: 'bg-violet-600',
+  },
+  {
+    title: 'Reading your analytics',
+    description: 'Cycle time, throughput and workload, and what to do about them.',
+    readTime: '9 min read',
+    difficulty: 'Advanced',
+    color: 'bg-rose-600',
+  },
+  {
+    title: 'Webhooks and the REST API',
+    description: 'Sync tasks with your own systems.',
+    readTime: '12 min read',
+    difficulty: 'Advanced',
+    color: 'bg-slate-700',
+  },
 ];
 
 export interface CommunityChannel {
@@ -37,7 +73,12 @@ export const channels: CommunityChannel[] = [
   { name: 'Discussions', description: 'Ask questions, share setups and vote on ideas.', link: '/contact', members: '1,200 members' },
   { name: 'Social', description: 'Release notes and tips, every week.', link: '/blog', members: '3,400 followers' },
   { name: 'Professional group', description: 'Team leads compare ways of working.', link: '/contact', members: '860 members' },
-  { name: 'Newsletter', description: 'One email a month with what shipped and what is next.', link: '/changelog', members: '5,100 readers' },
+  {
+    name: 'Newsletter',
+    description: 'One email a month with what shipped and what is next.',
+    link: '/changelog',
+    members: '5,100 readers',
+  },
 ];
 
 export const communityStats = [

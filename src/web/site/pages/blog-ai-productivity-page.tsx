@@ -1,5 +1,5 @@
-import { BlogPostPage, postAt } from '../components/blog-post';
-import { blogPosts } from '../content/blog-posts';
+import { BlogPostPage, postAt } from '#src/web/site/components/blog-post.tsx';
+import { blogPosts } from '#src/web/site/content/blog-posts.ts';
 
 export default function BlogAiProductivityPage() {
   return <BlogPostPage post={postAt(blogPosts, '/blog/ai-productivity')} />;

@@ -1,6 +1,6 @@
-import { Link } from '../../routing';
-import { Card, PageHero, Section } from '../components/page-parts';
-import { blogPosts } from '../content/blog-posts';
+import { Link } from '#src/web/routing/links.tsx';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { blogPosts } from '#src/web/site/content/blog-posts.ts';
 
 export default function BlogPage() {
   return (

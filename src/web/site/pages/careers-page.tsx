@@ -1,6 +1,6 @@
-import { CAREERS_EMAIL } from '~/shared/brand';
-import { Card, PageHero, Section } from '../components/page-parts';
-import { buttonClass } from '../../ui/button';
+import { CAREERS_EMAIL } from '#src/shared/brand.ts';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { buttonClass } from '#src/web/ui/button.tsx';
 
 // spec 3: open position — title, location, type, description.
 interface OpenPosition {
@@ -17,9 +17,25 @@ const values = [
 ];
 
 const positions: OpenPosition[] = [
-  { title: 'Senior Full Stack Engineer', location: 'Remote', type: 'Full-time', description: 'Build features across our TypeScript stack, from the React app to the API and database, with a sharp eye for speed and security.' },
-  { title: 'Product Designer', location: 'Remote', type: 'Full-time', description: 'Design boards, chat and the client portal end to end, from research with beta teams to pixel-level polish.' },
-  { title: 'Customer Success Lead', location: 'Remote', type: 'Full-time', description: 'Onboard beta teams, turn their feedback into roadmap input, and build our help content.' },
+  {
+    title: 'Senior Full Stack Engineer',
+    location: 'Remote',
+    type: 'Full-time',
+    description:
+      'Build features across our TypeScript stack, from the React app to the API and database, with a sharp eye for speed and security.',
+  },
+  {
+    title: 'Product Designer',
+    location: 'Remote',
+    type: 'Full-time',
+    description: 'Design boards, chat and the client portal end to end, from research with beta teams to pixel-level polish.',
+  },
+  {
+    title: 'Customer Success Lead',
+    location: 'Remote',
+    type: 'Full-time',
+    description: 'Onboard beta teams, turn their feedback into roadmap input, and build our help content.',
+  },
 ];
 
 export default function CareersPage() {

@@ -1,11 +1,15 @@
-import { Link } from '../../routing';
-import { Card, PageHero, Section } from '../components/page-parts';
-import { channels, communityStats, discussions } from '../content/resources';
+import { Link } from '#src/web/routing/links.tsx';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { channels, communityStats, discussions } from '#src/web/site/content/resources.ts';
 
 export default function CommunityPage() {
   return (
     <>
-      <PageHero eyebrow="Community" title="Where Tessera teams meet" lead="Ask questions, share how your team works, and shape what we build next." />
+      <PageHero
+        eyebrow="Community"
+        title="Where Tessera teams meet"
+        lead="Ask questions, share how your team works, and shape what we build next."
+      />
       <Section>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {channels.map((channel) => (

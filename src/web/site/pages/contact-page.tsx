@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { HELLO_EMAIL, SUPPORT_EMAIL } from '~/shared/brand';
-import { flow } from '~/shared/messages';
-import { Button } from '../../ui/button';
-import { TextField } from '../../ui/field';
-import { Card, PageHero, Section } from '../components/page-parts';
+import { HELLO_EMAIL, SUPPORT_EMAIL } from '#src/shared/brand.ts';
+import { flow } from '#src/shared/messages.ts';
+import { Button } from '#src/web/ui/button.tsx';
+import { TextField } from '#src/web/ui/field.tsx';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
 
 const empty = { name: '', email: '', subject: '', message: '' };
 
@@ -21,7 +21,11 @@ export default function ContactPage() {
 
   return (
     <>
-      <PageHero eyebrow="Contact" title="Talk to the Tessera team" lead="Questions about the beta, pricing or your account — we read every message." />
+      <PageHero
+        eyebrow="Contact"
+        title="Talk to the Tessera team"
+        lead="Questions about the beta, pricing or your account — we read every message."
+      />
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <form onSubmit={send} className="space-y-5 lg:col-span-2" aria-label="Contact form">
@@ -50,13 +54,18 @@ export default function ContactPage() {
             <Card>
               <h2 className="font-semibold text-slate-900">General</h2>
               <p className="mt-1 text-sm text-slate-600">
-                <a href={`mailto:${HELLO_EMAIL}`} className="text-accent-700 underline">{HELLO_EMAIL}</a>
+                <a href={`mailto:${HELLO_EMAIL}`} className="text-accent-700 underline">
+                  {HELLO_EMAIL}
+                </a>
               </p>
             </Card>
             <Card>
               <h2 className="font-semibold text-slate-900">Support</h2>
               <p className="mt-1 text-sm text-slate-600">
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent-700 underline">{SUPPORT_EMAIL}</a> — beta users can reach the team directly.
+                <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent-700 underline">
+                  {SUPPORT_EMAIL}
+                </a>{' '}
+                — beta users can reach the team directly.
               </p>
             </Card>
             <Card>

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
-import { Link } from '../../routing';
-import { Card, PageHero, Section } from '../components/page-parts';
-import { docSections, guides } from '../content/resources';
+import { Link } from '#src/web/routing/links.tsx';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { docSections, guides } from '#src/web/site/content/resources.ts';
 
 export default function DocsPage() {
   return (
@@ -12,7 +12,11 @@ export default function DocsPage() {
           <label className="relative block">
             <span className="sr-only">Search the documentation</span>
             <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input type="search" placeholder="Search the docs" className="w-full rounded-control border border-slate-300 bg-white py-3 pr-4 pl-11 text-base focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none" />
+            <input
+              type="search"
+              placeholder="Search the docs"
+              className="w-full rounded-control border border-slate-300 bg-white py-3 pr-4 pl-11 text-base focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none"
+            />
           </label>
         </form>
       </PageHero>

@@ -1,11 +1,15 @@
 import { Check } from 'lucide-react';
-import { ApplyForBeta, Card, PageHero, Section } from '../components/page-parts';
-import { featureCategories } from '../content/product';
+import { ApplyForBeta, Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { featureCategories } from '#src/web/site/content/product.ts';
 
 export default function FeaturesPage() {
   return (
     <>
-      <PageHero eyebrow="Features" title="Everything a team needs, in eight parts" lead="Every feature is on every plan, from a team of 3 to a team of 100.">
+      <PageHero
+        eyebrow="Features"
+        title="Everything a team needs, in eight parts"
+        lead="Every feature is on every plan, from a team of 3 to a team of 100."
+      >
         <ApplyForBeta />
       </PageHero>
       <Section>

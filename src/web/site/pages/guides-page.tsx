@@ -1,5 +1,5 @@
-import { Card, PageHero, Section } from '../components/page-parts';
-import { featuredGuide, guides, type Guide } from '../content/resources';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { featuredGuide, guides, type Guide } from '#src/web/site/content/resources.ts';
 
 function GuideMeta({ guide }: { guide: Guide }) {
   return (

@@ -1,12 +1,16 @@
-import { CodeBlock } from '../components/code-block';
-import { ApplyForBeta, Card, PageHero, Section } from '../components/page-parts';
-import { exampleRequest } from '../content/api-reference';
-import { integrations } from '../content/product';
+import { CodeBlock } from '#src/web/site/components/code-block.tsx';
+import { ApplyForBeta, Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { exampleRequest } from '#src/web/site/content/api-reference.ts';
+import { integrations } from '#src/web/site/content/product.ts';
 
 export default function IntegrationsPage() {
   return (
     <>
-      <PageHero eyebrow="Integrations" title="Bring your tools along" lead="Connect the code, files, designs and chat your team already has.">
+      <PageHero
+        eyebrow="Integrations"
+        title="Bring your tools along"
+        lead="Connect the code, files, designs and chat your team already has."
+      >
         <ApplyForBeta />
       </PageHero>
       <Section>
@@ -16,7 +20,11 @@ export default function IntegrationsPage() {
               <Card className="h-full">
                 <div className="flex items-center justify-between gap-3">
                   <h2 className="text-lg font-semibold text-slate-900">{integration.name}</h2>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${integration.status === 'Available' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-800'}`}>{integration.status}</span>
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${integration.status === 'Available' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-800'}`}
+                  >
+                    {integration.status}
+                  </span>
                 </div>
                 <p className="mt-3 text-sm text-slate-600">{integration.text}</p>
               </Card>
@@ -24,7 +32,11 @@ export default function IntegrationsPage() {
           ))}
         </ul>
       </Section>
-      <Section title="Build your own" lead="The REST API reads and writes tasks with an API key. The example below is documentation only; the API reference lists every endpoint." tone="slate">
+      <Section
+        title="Build your own"
+        lead="The REST API reads and writes tasks with an API key. The example below is documentation only; the API reference lists every endpoint."
+        tone="slate"
+      >
         <div className="mx-auto max-w-3xl">
           <CodeBlock label="Create a task" code={exampleRequest} />
         </div>

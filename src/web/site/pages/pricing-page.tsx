@@ -1,10 +1,19 @@
-import { PageHero, Section } from '../components/page-parts';
-import { CostSlider, PricingTiers } from '../components/pricing-section';
+import { PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { CostSlider, PricingTiers } from '#src/web/site/components/pricing-section.tsx';
 
 const faq = [
-  { q: 'What happens when my team outgrows its tier?', a: 'Your workspace moves to the next tier automatically when you add a user past the limit: from Free to $50 at the 4th user, and from $50 to $200 at the 16th. You are billed the new rate from that month on.' },
-  { q: 'Are any features held back on the cheaper tiers?', a: 'No. Boards, chat, docs, the client portal, analytics, AI tasks and every integration are on every tier.' },
-  { q: 'How does billing work?', a: 'Paid plans are billed monthly. You can cancel any time; we do not refund partial months. We give 30 days’ notice before any price change.' },
+  {
+    q: 'What happens when my team outgrows its tier?',
+    a: 'Your workspace moves to the next tier automatically when you add a user past the limit: from Free to $50 at the 4th user, and from $50 to $200 at the 16th. You are billed the new rate from that month on.',
+  },
+  {
+    q: 'Are any features held back on the cheaper tiers?',
+    a: 'No. Boards, chat, docs, the client portal, analytics, AI tasks and every integration are on every tier.',
+  },
+  {
+    q: 'How does billing work?',
+    a: 'Paid plans are billed monthly. You can cancel any time; we do not refund partial months. We give 30 days’ notice before any price change.',
+  },
   { q: 'Do beta teams keep their price?', a: 'Yes. Teams that join during the beta keep these rates.' },
   { q: 'Do clients in the portal count as users?', a: 'No. Clients who only use the client portal do not count toward your team size.' },
 ];
@@ -12,7 +21,11 @@ const faq = [
 export default function PricingPage() {
   return (
     <>
-      <PageHero eyebrow="Pricing" title="One flat price per team" lead="Free up to 3 users, $50 a month up to 15, $200 a month up to 100. Every feature on every tier." />
+      <PageHero
+        eyebrow="Pricing"
+        title="One flat price per team"
+        lead="Free up to 3 users, $50 a month up to 15, $200 a month up to 100. Every feature on every tier."
+      />
       <Section>
         <PricingTiers headingLevel="h2" />
       </Section>

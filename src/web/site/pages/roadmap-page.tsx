@@ -1,10 +1,14 @@
-import { Card, PageHero, Section } from '../components/page-parts';
-import { roadmap } from '../content/product';
+import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { roadmap } from '#src/web/site/content/product.ts';
 
 export default function RoadmapPage() {
   return (
     <>
-      <PageHero eyebrow="Roadmap" title="What we built, what we are building, what comes next" lead="Estimates are by quarter and may move; beta teams shape the order." />
+      <PageHero
+        eyebrow="Roadmap"
+        title="What we built, what we are building, what comes next"
+        lead="Estimates are by quarter and may move; beta teams shape the order."
+      />
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {Object.entries(roadmap).map(([column, items]) => (

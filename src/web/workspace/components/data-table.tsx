@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
-import { PanelCard } from './panel-card';
+import { PanelCard } from './panel-card.tsx';
 
 // The dense tables of the dashboards; they scroll sideways on a phone instead of squeezing.
-export function DataTable<Row>({ title, columns, rows, rowKey, className = '' }: {
+export function DataTable<Row>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  className = '',
+}: {
   title: string;
   columns: ReadonlyArray<{ header: string; cell: (row: Row) => ReactNode }>;
   rows: readonly Row[];

@@ -1,10 +1,10 @@
 import { LogOut, Settings, Sparkles, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from '../../routing';
-import { workspaceCopy } from '~/shared/messages';
-import { inertAction } from './inert-action';
-import { Menu, MenuItem } from './menu';
-import { mainItems, moreItems, type RailItem } from './rail-items';
+import { NavLink } from '#src/web/routing/links.tsx';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { inertAction } from './inert-action.ts';
+import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
+import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
 const railButton =
   'group flex w-full flex-col items-center gap-1 rounded-control px-1 py-2 text-[11px] font-medium text-slate-400 hover:bg-slate-800 hover:text-white aria-[current=page]:bg-slate-800 aria-[current=page]:text-white';

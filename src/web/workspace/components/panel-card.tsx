@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 // One card look for every block of the signed-in pages.
-export function PanelCard({ title, action, children, className = '' }: { title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+export function PanelCard({
+  title,
+  action,
+  children,
+  className = '',
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-card border border-slate-200 bg-white shadow-sm ${className}`} aria-label={title}>
       <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-3.5">

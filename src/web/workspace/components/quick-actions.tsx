@@ -1,13 +1,18 @@
-import { buttonClass } from '../../ui/button';
-import { inertAction } from './inert-action';
-import { PanelCard } from './panel-card';
+import { buttonClass } from '#src/web/ui/button.tsx';
+import { inertAction } from './inert-action.ts';
+import { PanelCard } from './panel-card.tsx';
 
 export function QuickActions({ title, actions }: { title: string; actions: readonly string[] }) {
   return (
     <PanelCard title={title}>
       <div className="grid gap-2">
         {actions.map((action, index) => (
-          <button key={action} type="button" onClick={inertAction(action)} className={buttonClass(index === 0 ? 'primary' : 'secondary', 'w-full justify-start')}>
+          <button
+            key={action}
+            type="button"
+            onClick={inertAction(action)}
+            className={buttonClass(index === 0 ? 'primary' : 'secondary', 'w-full justify-start')}
+          >
             {action}
           </button>
         ))}

@@ -1,5 +1,5 @@
 import { AppWindow, Bot, CalendarDays, FileText, House, PenTool, Video, type LucideIcon } from 'lucide-react';
-import { workspaceCopy } from '~/shared/messages';
+import { workspaceCopy } from '#src/shared/messages.ts';
 
 export type PanelKind = 'home' | 'calendar' | 'aiMode';
 

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
-import { workspaceCopy } from '~/shared/messages';
-import { inertAction } from './inert-action';
-import type { PanelKind } from './rail-items';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { inertAction } from './inert-action.ts';
+import type { PanelKind } from './rail-items.ts';
 
 const titles: Record<PanelKind, string> = { home: workspaceCopy.home, calendar: workspaceCopy.calendar, aiMode: workspaceCopy.aiMode };
 
@@ -15,14 +15,23 @@ export function SidePanel({ kind, onClose }: { kind: PanelKind; onClose: () => v
     >
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-        <button type="button" onClick={onClose} aria-label={`Close ${title} panel`} className="flex size-8 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={`Close ${title} panel`}
+          className="flex size-8 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        >
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>
       <ul className="space-y-0.5 p-2">
         {workspaceCopy.panels[kind].map((item) => (
           <li key={item}>
-            <button type="button" onClick={inertAction(item)} className="w-full rounded-control px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+            <button
+              type="button"
+              onClick={inertAction(item)}
+              className="w-full rounded-control px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+            >
               {item}
             </button>
           </li>

@@ -17,7 +17,9 @@ const tones: Record<string, string> = {
 // Statuses, alert types, severities and roles of the sample data (spec 3), each with its colour.
 export function StatusBadge({ value }: { value: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${tones[value] ?? tones.Inactive}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${tones[value] ?? tones.Inactive}`}
+    >
       {value}
     </span>
   );

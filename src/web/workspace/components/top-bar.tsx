@@ -1,16 +1,17 @@
 import { Bell, ChevronDown, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
-import { useNavigate } from '../../routing';
-import { label, workspaceCopy } from '~/shared/messages';
-import { isAdmin, roleLabel, type PublicUser } from '~/shared/user';
-import { useSession } from '../../auth/session';
-import { Avatar } from '../../ui/avatar';
-import { LogoMark } from '../../ui/logo';
-import { SearchBox } from '../../ui/search-box';
-import { sampleNotifications } from '../sample-data/sample-notifications';
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from './menu';
-import { mainItems, moreItems, type RailItem } from './rail-items';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { label, workspaceCopy } from '#src/shared/messages.ts';
+import { isAdmin, roleLabel, type PublicUser } from '#src/shared/user.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { Avatar } from '#src/web/ui/avatar.tsx';
+import { LogoMark } from '#src/web/ui/logo.tsx';
+import { SearchBox } from '#src/web/ui/search-box.tsx';
+import { sampleNotifications } from '#src/web/workspace/sample-data/sample-notifications.ts';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
+import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
-const iconButton = 'relative flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+const iconButton =
+  'relative flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
 // spec 2: workspace switcher, search box, notifications bell with its unread count, and the user menu.
 export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: RailItem) => void }) {
@@ -23,9 +24,23 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
       {/* On a phone the rail collapses into this menu (issue 4). */}
       <div className="md:hidden">
-        <Menu label="Open workspace menu" align="start" trigger={<button type="button" className={iconButton}><MenuIcon className="size-5" aria-hidden="true" /></button>}>
+        <Menu
+          label="Open workspace menu"
+          align="start"
+          trigger={
+            <button type="button" className={iconButton}>
+              <MenuIcon className="size-5" aria-hidden="true" />
+            </button>
+          }
+        >
           {[...mainItems, ...moreItems].map((item) => (
-            <MenuItem key={item.to} onSelect={() => { onOpen(item); void navigate(item.to); }}>
+            <MenuItem
+              key={item.to}
+              onSelect={() => {
+                onOpen(item);
+                void navigate(item.to);
+              }}
+            >
               <item.icon className="size-4" aria-hidden="true" />
               {item.label}
             </MenuItem>
@@ -36,7 +51,10 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
         label="Switch workspace"
         align="start"
         trigger={
-          <button type="button" className="flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+          <button
+            type="button"
+            className="flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+          >
             <LogoMark className="size-6" />
             <span className="hidden sm:inline">{workspaceCopy.workspaceName}</span>
             <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
@@ -49,7 +67,9 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
           </MenuItem>
         ))}
       </Menu>
-      {admin ? <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span> : null}
+      {admin ? (
+        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span>
+      ) : null}
 
       <SearchBox className="ml-auto hidden w-72 md:block" />
 
@@ -60,7 +80,10 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
             <button type="button" className={iconButton}>
               <Bell className="size-5" aria-hidden="true" />
               {unread > 0 ? (
-                <span data-testid="unread-count" className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white">
+                <span
+                  data-testid="unread-count"
+                  className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white"
+                >
                   {unread}
                 </span>
               ) : null}
@@ -70,7 +93,10 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
           <MenuLabel>{workspaceCopy.notifications}</MenuLabel>
           {sampleNotifications.map((notification) => (
             <MenuItem key={notification.id} onSelect={() => console.info('[workspace] notification', notification.id)}>
-              <span className={`size-2 shrink-0 rounded-full ${notification.unread ? 'bg-accent-600' : 'bg-transparent'}`} aria-hidden="true" />
+              <span
+                className={`size-2 shrink-0 rounded-full ${notification.unread ? 'bg-accent-600' : 'bg-transparent'}`}
+                aria-hidden="true"
+              />
               <span className="flex flex-col">
                 <span>{notification.text}</span>
                 <span className="text-xs text-slate-500">{notification.when}</span>
@@ -91,7 +117,9 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
           <div className="px-2.5 pt-1.5 pb-2">
             <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>
-            <p className="mt-1 text-xs font-medium text-accent-700" data-testid="role-label">{roleLabel(user)}</p>
+            <p className="mt-1 text-xs font-medium text-accent-700" data-testid="role-label">
+              {roleLabel(user)}
+            </p>
           </div>
           <MenuSeparator />
           <MenuItem onSelect={() => void navigate('/profile-settings')}>

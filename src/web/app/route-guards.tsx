@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate } from './routing';
-import { isAdmin } from '~/shared/user';
-import { useSession } from './auth/session';
-import type { Access } from './route-table';
-import { AuthLoader, RouteGuardLoader } from './ui/loaders';
+import { Navigate } from '#src/web/routing/links.tsx';
+import { isAdmin } from '#src/shared/user.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import type { Access } from './route-table.ts';
+import { AuthLoader, RouteGuardLoader } from '#src/web/ui/loaders.tsx';
 
 // spec 2 and 6: guest-only pages send a signed-in user to /dashboard; protected pages send a guest to
 // /register; /admin sends a non-admin to /dashboard. All redirects replace the history entry.

@@ -1,4 +1,4 @@
-import { API_BASE } from '~/shared/api-paths';
+import { API_BASE } from '#src/shared/api-paths.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -28,8 +28,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, fallb
     parsed = undefined;
   }
   if (!response.ok) {
-    const serverError =
-      parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : '';
+    const serverError = parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : '';
     throw new ApiError(serverError || raw.trim() || fallback, response.status);
   }
   return parsed as T;

@@ -5,7 +5,19 @@ export const menuItemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';
 
 // The shell's dropdowns: keyboard, outside click and Escape come from radix.
-export function Menu({ trigger, label, align = 'end', side = 'bottom', children }: { trigger: ReactNode; label: string; align?: 'start' | 'end'; side?: 'bottom' | 'right' | 'top'; children: ReactNode }) {
+export function Menu({
+  trigger,
+  label,
+  align = 'end',
+  side = 'bottom',
+  children,
+}: {
+  trigger: ReactNode;
+  label: string;
+  align?: 'start' | 'end';
+  side?: 'bottom' | 'right' | 'top';
+  children: ReactNode;
+}) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger aria-label={label} asChild>
@@ -32,4 +44,6 @@ export function MenuItem({ onSelect, children }: { onSelect: () => void; childre
 }
 
 export const MenuSeparator = () => <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />;
-export const MenuLabel = ({ children }: { children: ReactNode }) => <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-slate-500">{children}</DropdownMenu.Label>;
+export const MenuLabel = ({ children }: { children: ReactNode }) => (
+  <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-slate-500">{children}</DropdownMenu.Label>
+);

@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from '../routing';
-import { apiPath, type CurrentUserResponse } from '~/shared/api-paths';
-import { AUTH_LOADING_CAP_MS } from '~/shared/limits';
-import { success } from '~/shared/messages';
-import type { PublicUser } from '~/shared/user';
-import { notify } from '../ui/notify';
-import { api } from './api-client';
+import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
+import { apiPath, type CurrentUserResponse } from '#src/shared/api-paths.ts';
+import { AUTH_LOADING_CAP_MS } from '#src/shared/limits.ts';
+import { success } from '#src/shared/messages.ts';
+import type { PublicUser } from '#src/shared/user.ts';
+import { notify } from '#src/web/ui/notify.ts';
+import { api } from './api-client.ts';
 
 // spec 4: loading, authenticated, unauthenticated.
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -34,9 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // The router commits the new location in a transition, after navigate() resolves; clearing the flag
   // any earlier would let the protected page being left redirect to /register first.
-  useEffect(() => {
-    if (signingOut && pathname === '/') setSigningOut(false);
-  }, [signingOut, pathname]);
+  if (signingOut && pathname === '/') setSigningOut(false);
 
   useEffect(() => {
     // Each run of this effect owns its own flag: React's development double-run must not let the

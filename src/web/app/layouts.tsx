@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useSignInRequest, type LoginState, type SignInRequest } from './auth/flow-state';
-import { SessionProvider } from './auth/session';
-import { SiteFooter } from './site/site-footer';
-import { TopNav } from './nav/top-nav';
-import { isToasterWanted, subscribeToToaster } from './ui/notify';
-import { Navigate, useLocation, useNavigate } from './routing';
+import { useSignInRequest, type LoginState, type SignInRequest } from '#src/web/auth/flow-state.ts';
+import { SessionProvider } from '#src/web/lib/session.tsx';
+import { SiteFooter } from '#src/web/site/site-footer.tsx';
+import { TopNav } from '#src/web/nav/top-nav.tsx';
+import { isToasterWanted, subscribeToToaster } from '#src/web/ui/notify.ts';
+import { Navigate } from '#src/web/routing/links.tsx';
+import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 
-const Toaster = lazy(() => import('./ui/toaster'));
+const Toaster = lazy(() => import('#src/web/ui/toaster.tsx'));
 
 // Mounted with the first toast (see notify).
 function DeferredToaster() {
@@ -28,7 +29,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
 }
 
 // The dialog's code loads the first time someone asks to sign in, not with the landing page.
-const SignInDialog = lazy(() => import('./auth/sign-in-dialog'));
+const SignInDialog = lazy(() => import('#src/web/auth/sign-in-dialog.tsx'));
 
 // DESIGN decision 1: the Sign In dialog opens when the location carries a sign-in request (set by /login).
 function SignInDialogHost() {
@@ -40,7 +41,10 @@ function SignInDialogHost() {
   if (!wanted) return null;
   // Closing drops the request from this history entry, so going back or reloading does not reopen it.
   const close = () =>
-    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null, preventScrollReset: true },
+    );
   return (
     <Suspense fallback={null}>
       <SignInDialog open={request !== null} message={request?.message} email={request?.email} onClose={close} />

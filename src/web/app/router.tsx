@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
-import { AuthLayout, LoginRedirect, RootLayout, SiteLayout } from './layouts';
-import { Guard } from './route-guards';
-import { routeTable, type RouteEntry } from './route-table';
-import { Navigate, preloadable, useLocation } from './routing';
+import { AuthLayout, LoginRedirect, RootLayout, SiteLayout } from './layouts.tsx';
+import { Guard } from './route-guards.tsx';
+import { routeTable } from './route-table.ts';
+import { Navigate } from '#src/web/routing/links.tsx';
+import { preloadable } from '#src/web/routing/preloadable.tsx';
+import { useLocation } from '#src/web/routing/router-context.tsx';
 
-// Each route's code is its own chunk, loaded on demand.
-const pages = new Map(routeTable.map((entry) => [entry.path, preloadable(entry.load)]));
-const AppShell = preloadable(() => import('./workspace/app-shell'));
+// Each route's code is its own chunk, loaded on demand; its component is made once, here.
+const routes = routeTable.map((entry) => ({ ...entry, Page: preloadable(entry.load) }));
+type Route = (typeof routes)[number];
+const AppShell = preloadable(() => import('#src/web/workspace/app-shell.tsx'));
 
 // '/about/' is '/about'.
-export function findRoute(pathname: string): RouteEntry | undefined {
+export function findRoute(pathname: string): Route | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routeTable.find((entry) => entry.path === path);
+  return routes.find((entry) => entry.path === path);
 }
 
 // A route's code is in place before it is shown: a prerendered page hydrates with it, and a new page
@@ -19,15 +22,14 @@ export function findRoute(pathname: string): RouteEntry | undefined {
 export async function preloadRoute(pathname: string): Promise<void> {
   const entry = findRoute(pathname);
   if (!entry) return;
-  await Promise.all([pages.get(entry.path)!.preload(), entry.layout === 'app' ? AppShell.preload() : null]);
+  await Promise.all([entry.Page.preload(), entry.layout === 'app' ? AppShell.preload() : null]);
 }
 
-function RouteContent({ entry }: { entry: RouteEntry }) {
-  const Page = pages.get(entry.path)!;
+function RouteContent({ entry }: { entry: Route }) {
   // A prerendered page shows its content while the auth check runs, so the HTML and the first render agree.
   const page = (
     <Guard access={entry.access} optimistic={entry.prerender}>
-      <Page />
+      <entry.Page />
     </Guard>
   );
   if (entry.layout === 'site') return <SiteLayout>{page}</SiteLayout>;

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { App, preloadRoute } from './router';
-import { routeTable } from './route-table';
-import { RouterProvider, staticHistory } from './routing';
+import { App, preloadRoute } from './router.tsx';
+import { routeTable } from './route-table.ts';
+import { RouterProvider } from '#src/web/routing/router-context.tsx';
+import { staticHistory } from '#src/web/routing/history.ts';
 
 export interface PrerenderedPage {
   path: string;
@@ -26,4 +27,4 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   return { path, html, title: entry.title, description: entry.description ?? '' };
 }
 
-export { prerenderedPaths } from './route-table';
+export { prerenderedPaths } from './route-table.ts';

@@ -1,8 +1,10 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, preloadRoute } from './router';
-import { browserHistory, RouterProvider, startScrollMemory, type Location } from './routing';
+import { App, preloadRoute } from './router.tsx';
+import { browserHistory, type Location } from '#src/web/routing/history.ts';
+import { RouterProvider } from '#src/web/routing/router-context.tsx';
+import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
 // A page whose code cannot be fetched (a dropped connection, a deploy that replaced the chunks) is
 // loaded afresh by the browser; the address already names it.

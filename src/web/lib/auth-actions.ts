@@ -1,4 +1,4 @@
-import { apiPath, type OkResponse, type UserResponse } from '~/shared/api-paths';
+import { apiPath, type OkResponse, type UserResponse } from '#src/shared/api-paths.ts';
 import type {
   ChangePasswordBody,
   EmailOnlyBody,
@@ -7,10 +7,10 @@ import type {
   ResetPasswordBody,
   UpdateProfileBody,
   VerifyEmailBody,
-} from '~/shared/contract';
-import { failure, success } from '~/shared/messages';
-import { notify } from '../ui/notify';
-import { api, ApiError } from './api-client';
+} from '#src/shared/contract.ts';
+import { failure, success } from '#src/shared/messages.ts';
+import { notify } from '#src/web/ui/notify.ts';
+import { api, ApiError } from './api-client.ts';
 
 // spec 8: on failure an error toast shows the server's error, else the raw body, else the default;
 // the error is then rethrown for the screen. On success the spec's success toast.

@@ -1,0 +1,140 @@
+import type { ComponentType } from 'react';
+import { INTRO_POST_PATH, PRODUCT_NAME } from '#src/shared/brand.ts';
+
+// spec 2, route table — one entry per row; the router and the prerenderer are both built from this.
+export type Access = 'public' | 'guest' | 'signed-in' | 'admin';
+export type Layout = 'site' | 'auth' | 'app';
+
+export interface RouteEntry {
+  path: string;
+  access: Access;
+  layout: Layout;
+  title: string;
+  description?: string;
+  // Prerendered to HTML at build time (DESIGN decision 8); such a page renders while auth is still loading.
+  prerender?: boolean;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+const site = (path: string, title: string, description: string, load: RouteEntry['load']): RouteEntry => ({
+  path,
+  access: 'public',
+  layout: 'site',
+  title: `${title} — ${PRODUCT_NAME}`,
+  description,
+  prerender: true,
+  load,
+});
+
+const app = (path: string, title: string, load: RouteEntry['load'], access: Access = 'signed-in'): RouteEntry => ({
+  path,
+  access,
+  layout: 'app',
+  title: `${title} — ${PRODUCT_NAME}`,
+  load,
+});
+
+const auth = (path: string, title: string, load: RouteEntry['load']): RouteEntry => ({
+  path,
+  access: 'guest',
+  layout: 'auth',
+  title: `${title} — ${PRODUCT_NAME}`,
+  load,
+});
+
+export const routeTable: RouteEntry[] = [
+  {
+    path: '/',
+    access: 'guest',
+    layout: 'site',
+    title: `${PRODUCT_NAME} — Kanban, chat, docs and a client portal for your team`,
+    description: `${PRODUCT_NAME} brings boards, chat, docs, analytics, AI tasks and a client portal into one workspace, at one flat price per team.`,
+    prerender: true,
+    load: () => import('#src/web/site/landing-page.tsx'),
+  },
+  auth('/register', 'Apply for beta', () => import('#src/web/auth/register-page.tsx')),
+  auth('/verify-email', 'Verify your email', () => import('#src/web/auth/verify-email-page.tsx')),
+  auth('/forgot-password', 'Forgot password', () => import('#src/web/auth/forgot-password-page.tsx')),
+  auth('/reset-password', 'Reset password', () => import('#src/web/auth/reset-password-page.tsx')),
+
+  app('/dashboard', 'Dashboard', () => import('#src/web/workspace/dashboard-page.tsx')),
+  app('/profile', 'Profile', () => import('#src/web/workspace/profile-settings-page.tsx')),
+  app('/profile-settings', 'Profile Settings', () => import('#src/web/workspace/profile-settings-page.tsx')),
+  app('/ai-mode', 'AI Mode', () => import('#src/web/workspace/ai-mode-page.tsx')),
+  app('/calendar', 'Calendar', () => import('#src/web/workspace/calendar-page.tsx')),
+  app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/workspace/zoom-meeting-page.tsx')),
+  app('/whiteboard', 'Whiteboard', () => import('#src/web/workspace/whiteboard-page.tsx')),
+  app('/apps', 'Apps', () => import('#src/web/workspace/apps-page.tsx')),
+  app('/admin', 'Admin Panel', () => import('#src/web/workspace/admin-page.tsx'), 'admin'),
+
+  site('/features', 'Features', 'Every Tessera module in eight categories.', () => import('#src/web/site/pages/features-page.tsx')),
+  site(
+    '/integrations',
+    'Integrations',
+    'Connect Tessera with GitHub, Google Workspace, Figma, Slack and the REST API.',
+    () => import('#src/web/site/pages/integrations-page.tsx'),
+  ),
+  site(
+    '/pricing',
+    'Pricing',
+    'Flat pricing by team size: free up to 3 users, $50 up to 15, $200 up to 100.',
+    () => import('#src/web/site/pages/pricing-page.tsx'),
+  ),
+  site('/changelog', 'Changelog', 'What changed in each Tessera beta release.', () => import('#src/web/site/pages/changelog-page.tsx')),
+  site(
+    '/roadmap',
+    'Roadmap',
+    'What we finished, what we are building and what comes next.',
+    () => import('#src/web/site/pages/roadmap-page.tsx'),
+  ),
+  site(
+    '/docs',
+    'Documentation',
+    'Guides and reference for setting up and running Tessera.',
+    () => import('#src/web/site/pages/docs-page.tsx'),
+  ),
+  site(
+    '/docs/api',
+    'API reference',
+    'The Tessera REST API: authentication, rate limits, endpoints and webhooks.',
+    () => import('#src/web/site/pages/api-docs-page.tsx'),
+  ),
+  site('/guides', 'Guides', 'Step-by-step guides for teams working in Tessera.', () => import('#src/web/site/pages/guides-page.tsx')),
+  site('/blog', 'Blog', 'Product notes and ideas from the Tessera team.', () => import('#src/web/site/pages/blog-page.tsx')),
+  site(
+    INTRO_POST_PATH,
+    `Introducing ${PRODUCT_NAME}`,
+    `Why we built ${PRODUCT_NAME} and what it does for teams.`,
+    () => import('#src/web/site/pages/blog-introducing-page.tsx'),
+  ),
+  site(
+    '/blog/ai-productivity',
+    'AI and team productivity',
+    'How AI task creation saves teams time without taking over.',
+    () => import('#src/web/site/pages/blog-ai-productivity-page.tsx'),
+  ),
+  site(
+    '/blog/flat-pricing',
+    'Why flat pricing',
+    'Why Tessera charges per team, not per seat.',
+    () => import('#src/web/site/pages/blog-flat-pricing-page.tsx'),
+  ),
+  site('/community', 'Community', 'Where Tessera users meet, ask and share.', () => import('#src/web/site/pages/community-page.tsx')),
+  site('/about', 'About', 'The team and the idea behind Tessera.', () => import('#src/web/site/pages/about-page.tsx')),
+  site('/careers', 'Careers', 'Join the Tessera team: remote, full-time roles.', () => import('#src/web/site/pages/careers-page.tsx')),
+  site(
+    '/contact',
+    'Contact',
+    'Reach the Tessera team: general questions and support.',
+    () => import('#src/web/site/pages/contact-page.tsx'),
+  ),
+  site(
+    '/privacy',
+    'Privacy Policy',
+    'How Tessera collects, uses and protects your data.',
+    () => import('#src/web/site/pages/privacy-page.tsx'),
+  ),
+  site('/terms', 'Terms of Service', 'The terms for using Tessera, including billing.', () => import('#src/web/site/pages/terms-page.tsx')),
+];
+
+export const prerenderedPaths = routeTable.filter((entry) => entry.prerender).map((entry) => entry.path);
