@@ -158,7 +158,7 @@ export const navCopy = {
   mainNav: 'Main',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
-  settingsMenu: 'Settings',
+  settingsMenu: 'Account settings',
   search: 'Search',
   close: 'Close',
 } as const;
