@@ -9,6 +9,7 @@ import type { Db } from '#src/server/db/connect.ts';
 import { handleError } from '#src/server/http/errors.ts';
 import { createRateLimiter } from '#src/server/http/rate-limit.ts';
 import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
+import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 
@@ -33,10 +34,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     routerOptions: { maxParamLength: 200 },
   });
   app.setErrorHandler(handleError);
-  registerSecurityHeaders(app, {
-    googleAuthDomain: config.google?.authDomain ?? null,
-    https: config.appOrigin?.startsWith('https:') ?? false,
-  });
+  const https = config.appOrigin?.startsWith('https:') ?? false;
+  registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log);
@@ -46,8 +45,9 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
         reply.header('cache-control', 'no-store');
         done();
       });
-      const routes = registerAccountRoutes(api, { accounts, limiter, clock, config });
-      registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, routes });
+      const session = createSessionHelpers({ sessions: accounts.sessions, clock, secure: https });
+      registerAccountRoutes(api, { accounts, limiter, config, session });
+      registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
     },
     { prefix: API_BASE },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { GENDERS, type Gender, type PublicUser } from '#src/shared/user.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { prepareQuery } from '#src/server/db/prepared-query.ts';
+import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { UsersTable } from '#src/server/db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -36,7 +36,7 @@ export interface NewUser {
 export function createUsers(db: Db) {
   const k = db.kysely;
   const findBy = (column: 'email' | 'id' | 'google_sub') => {
-    const lookup = prepareQuery((slot) => k.selectFrom('users').selectAll().where(column, '=', slot('value')));
+    const lookup = prepareQuery((slot: Slot<{ value: string }>) => k.selectFrom('users').selectAll().where(column, '=', slot('value')));
     return (value: string) => db.readFirst(lookup, { value });
   };
   return {

@@ -108,7 +108,7 @@ describe.each(engines)('sessions on %s', (engine) => {
 });
 
 describe('cookie flags behind https (production mode)', () => {
-  const app = useTestApp('sqlite', { env: { APP_ORIGIN: 'https://tessera.example', TRUST_PROXY: 'true' } });
+  const app = useTestApp('sqlite', { env: { APP_ORIGIN: 'https://tessera.example', TRUST_PROXY: '127.0.0.1' } });
 
   it('uses a Secure __Host- cookie and HSTS', async () => {
     const t = app();
