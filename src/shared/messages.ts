@@ -63,15 +63,12 @@ export const flow = {
 
 // Server answers (spec 8 leaves their text to the server).
 export const serverError = {
-  emailTaken: 'An account with this email already exists.',
   badCredentials: 'Invalid email or password.',
   unverified: 'Please verify your email before signing in.',
-  codeWrong: 'That code is not correct. Check the email we sent and try again.',
-  codeExpired: 'That code has expired. Request a new one.',
-  codeExhausted: 'Too many wrong attempts for this code. Request a new one.',
-  alreadyVerified: 'This email is already verified. You can sign in.',
+  // One answer for every code failure, whatever the account, so none tells an address has one (issue 13).
+  codeInvalid: 'That code is not valid or has expired.',
   currentPasswordWrong: 'Current password is incorrect.',
-  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordWeak: 'This password is too easy to guess. Add a few more words or characters, and avoid your name or email.',
   samePassword: 'The new password must be different from the current one.',
   notSignedIn: 'You are not signed in.',
   tooMany: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
@@ -80,6 +77,7 @@ export const serverError = {
   bodyTooLarge: 'The request body is too large.',
   crossSite: 'Cross-site requests are not allowed.',
   notFound: 'Not found.',
+  badUrl: 'The address of this request is not valid.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Something went wrong on our side. Please try again.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',

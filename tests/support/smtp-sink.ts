@@ -41,7 +41,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject,
           raw,
-          code: /code: ([A-Z0-9]{6})$/.exec(subject)?.[1] ?? null,
+          // The code stands alone on an indented line of the plain-text body, never in the subject.
+          code: /^ {4}([A-Z0-9]{6})\r?$/m.exec(raw)?.[1] ?? null,
         });
         waiters.forEach((wake) => wake());
         callback();

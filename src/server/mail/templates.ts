@@ -24,12 +24,15 @@ ${codeBlock}
 <p style="color:#64748b;font-size:12px">${PRODUCT_NAME}</p></body></html>`;
 }
 
-export function verificationMail(to: string, name: string, code: string): MailMessage {
-  const intro = `Hi ${name}, welcome to ${PRODUCT_NAME}. Enter this code to verify your email address:`;
+// issue 13: an address not yet verified may belong to someone who never asked for this mail, so what
+// goes there carries no text a stranger chose (no name), and codes sit in the body, never the subject
+// (which notification previews and mail logs show).
+export function verificationMail(to: string, code: string): MailMessage {
+  const intro = `Welcome to ${PRODUCT_NAME}. Enter this code to verify your email address:`;
   const expiry = `The code expires in ${minutes} minutes. If you did not create an account, ignore this email.`;
   return {
     to,
-    subject: `Your ${PRODUCT_NAME} verification code: ${code}`,
+    subject: `Your ${PRODUCT_NAME} verification code`,
     text: `${intro}\n\n    ${code}\n\n${expiry}\n`,
     html: layout('Verify your email', [intro, expiry], code),
   };
@@ -40,9 +43,31 @@ export function resetMail(to: string, code: string): MailMessage {
   const expiry = `The code expires in ${minutes} minutes. If it was not you, ignore this email; your password stays as it is.`;
   return {
     to,
-    subject: `Your ${PRODUCT_NAME} password reset code: ${code}`,
+    subject: `Your ${PRODUCT_NAME} password reset code`,
     text: `${intro}\n\n    ${code}\n\n${expiry}\n`,
     html: layout('Reset your password', [intro, expiry], code),
+  };
+}
+
+// A registration with a taken address is answered like any other (issue 13); its owner learns of it here.
+export function accountExistsMail(to: string): MailMessage {
+  const body = `Someone tried to create a ${PRODUCT_NAME} account with your email address, which already has one. If it was you, sign in, or reset your password if you have forgotten it. If it was not you, ignore this email; nothing has changed.`;
+  return {
+    to,
+    subject: `Someone tried to create a ${PRODUCT_NAME} account with your address`,
+    text: `${body}\n`,
+    html: layout('You already have an account', [body]),
+  };
+}
+
+// issue 13: linking Google to a password account grants a new way in, so its owner hears of it.
+export function googleLinkedMail(to: string): MailMessage {
+  const body = `Your ${PRODUCT_NAME} account can now be signed into with Google, because someone just signed in with the Google account of this address. If this was not you, reset your password now and contact support.`;
+  return {
+    to,
+    subject: `Google sign-in was added to your ${PRODUCT_NAME} account`,
+    text: `${body}\n`,
+    html: layout('Google sign-in was added', [body]),
   };
 }
 
