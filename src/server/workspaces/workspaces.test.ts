@@ -3,7 +3,7 @@ import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
 import { WORKSPACE_NAME_MAX } from '#src/shared/workspaces.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person, tokenFrom } from './test-helpers.ts';
+import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from './test-helpers.ts';
 
 // Issue 15: a workspace of one's own from the first sign-in, more on demand, the last one opened
 // remembered; rename and delete for owners; nobody else sees any of it.
@@ -105,9 +105,8 @@ describe.each(engines)('workspaces on %s', (engine) => {
       const owner = await person(t, 'Olive Owner');
       const id = await createWorkspace(owner, 'Shared');
       const member = await person(t, 'Mina Member');
-      await owner.c.post(`/workspaces/${id}/invitations`, { email: member.email });
-      const mail = await t.mail.waitFor(member.email, (m) => /invited you/.test(m.subject));
-      expect((await member.c.post('/invitations/accept', { token: tokenFrom(mail) })).status).toBe(200);
+      const { token } = await invite(t, owner, id, member.email);
+      expect((await member.c.post('/invitations/accept', { token })).status).toBe(200);
       await owner.c.post(`/workspaces/${id}/invitations`, { email: 'later@example.com' });
 
       const seenByOwner = await owner.c.get(`/workspaces/${id}`);
