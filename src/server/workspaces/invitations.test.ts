@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
 import { INVITATION_TTL_MS } from '#src/shared/workspaces.ts';
+import { hashPassword } from '#src/server/accounts/passwords.ts';
+import { createUsers } from '#src/server/accounts/users.ts';
 import { invitationLimits } from '#src/server/http/rate-limit.ts';
-import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
+import { client, signedInClient, startTestApp, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { auditActions, createWorkspace, currentWorkspaceId, decodedMail, decodedSubject, del, invite, person } from './test-helpers.ts';
 
@@ -306,5 +309,33 @@ describe.each(engines)('invitation links with a configured origin on %s', (engin
     expect(answer.status).toBe(201);
     const mail = await t.mail.waitFor('public@example.com');
     expect(decodedMail(mail)).toMatch(/https:\/\/tessera\.example\/invitations#[A-Za-z0-9_-]{43}/);
+  });
+});
+
+describe.each(engines)('an invitation whose email cannot be sent on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A mail server that has gone away: its port refuses connections.
+    const gone = await startSmtpSink();
+    await gone.close();
+    t = await startTestApp(engine, { mail: gone });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('says so, and stays pending so the owner can send it again', async () => {
+    // With no mail, no verification code arrives: the account is made verified in the database.
+    const account = { email: 'olive@example.com', password: 'tessera-pass-1' };
+    await createUsers(t.db).insert(
+      { email: account.email, name: 'Olive Owner', passwordHash: await hashPassword(account.password), emailVerified: true },
+      t.clock.now(),
+    );
+    const c = await signedInClient(t, account);
+    const id = (await c.get('/workspaces')).body.currentId;
+    const answer = await c.post(`/workspaces/${id}/invitations`, { email: 'unlucky@example.com' });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toEqual({ error: workspaceError.inviteEmailFailed });
+    expect((await c.get(`/workspaces/${id}`)).body.invitations.map((i: { email: string }) => i.email)).toEqual(['unlucky@example.com']);
   });
 });
