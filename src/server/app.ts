@@ -12,6 +12,8 @@ import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
 import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
+import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
+import { createWorkspaces } from '#src/server/workspaces/service.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -56,6 +58,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
 
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
+  const workspaces = createWorkspaces(db, clock, mailer, app.log);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -65,6 +68,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       const session = createSessionHelpers({ sessions: accounts.sessions, clock, secure: https });
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
+      registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
     },
     { prefix: API_BASE },
   );
