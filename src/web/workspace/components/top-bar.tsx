@@ -1,20 +1,30 @@
-import { Bell, ChevronDown, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { label, workspaceCopy } from '#src/shared/messages.ts';
 import { isAdmin, roleLabel, type PublicUser } from '#src/shared/user.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
-import { LogoMark } from '#src/web/ui/logo.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { sampleNotifications } from '#src/web/workspace/sample-data/sample-notifications.ts';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
+import { WorkspaceSwitcher } from '#src/web/workspace/workspaces/workspace-switcher.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
 const iconButton =
   'relative flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
 // spec 2: workspace switcher, search box, notifications bell with its unread count, and the user menu.
-export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: RailItem) => void }) {
+export function TopBar({
+  user,
+  onOpen,
+  onInvite,
+  onCreate,
+}: {
+  user: PublicUser;
+  onOpen: (item: RailItem) => void;
+  onInvite: () => void;
+  onCreate: () => void;
+}) {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const admin = isAdmin(user);
@@ -47,26 +57,7 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
           ))}
         </Menu>
       </div>
-      <Menu
-        label="Switch workspace"
-        align="start"
-        trigger={
-          <button
-            type="button"
-            className="flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-          >
-            <LogoMark className="size-6" />
-            <span className="hidden sm:inline">{workspaceCopy.workspaceName}</span>
-            <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
-          </button>
-        }
-      >
-        {workspaceCopy.workspaceItems.map((item) => (
-          <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
-            {item}
-          </MenuItem>
-        ))}
-      </Menu>
+      <WorkspaceSwitcher onInvite={onInvite} onCreate={onCreate} />
       {admin ? (
         <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span>
       ) : null}

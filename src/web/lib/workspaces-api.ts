@@ -1,0 +1,33 @@
+import {
+  workspacePath,
+  workspacePaths as paths,
+  type ChangeRoleBody,
+  type InvitationPreviewResponse,
+  type InvitationResponse,
+  type MemberResponse,
+  type WorkspaceDetailResponse,
+  type WorkspaceResponse,
+  type WorkspacesResponse,
+} from '#src/shared/workspaces.ts';
+import { api } from './api-client.ts';
+
+// The browser's calls to the workspace endpoints (src/shared/workspaces.ts). Each rejects with the
+// server's sentence (ApiError); the screens show it where the person acted.
+const at = (template: string, id: string, more: Record<string, string> = {}) => workspacePath(template, { id, ...more });
+
+export const workspacesApi = {
+  list: () => api<WorkspacesResponse>('GET', paths.list),
+  create: (name: string) => api<WorkspaceResponse>('POST', paths.list, { name }),
+  detail: (id: string) => api<WorkspaceDetailResponse>('GET', at(paths.one, id)),
+  open: (id: string) => api<unknown>('POST', at(paths.open, id)),
+  rename: (id: string, name: string) => api<WorkspaceResponse>('PUT', at(paths.one, id), { name }),
+  remove: (id: string, confirmName: string) => api<unknown>('DELETE', at(paths.one, id), { confirmName }),
+  leave: (id: string) => api<unknown>('POST', at(paths.leave, id)),
+  invite: (id: string, email: string) => api<InvitationResponse>('POST', at(paths.invitations, id), { email }),
+  revoke: (id: string, invitationId: string) => api<unknown>('DELETE', at(paths.invitation, id, { invitationId })),
+  changeRole: (id: string, userId: string, role: ChangeRoleBody['role']) =>
+    api<MemberResponse>('PUT', at(paths.member, id, { userId }), { role }),
+  removeMember: (id: string, userId: string) => api<unknown>('DELETE', at(paths.member, id, { userId })),
+  lookupInvitation: (token: string) => api<InvitationPreviewResponse>('POST', paths.lookupInvitation, { token }),
+  acceptInvitation: (token: string) => api<WorkspaceResponse>('POST', paths.acceptInvitation, { token }),
+};
