@@ -298,5 +298,4 @@ export const workspaceUi = {
     'This invitation link is not valid. It may have expired, been used or been revoked. Ask the person who invited you for a new one.',
   lookupFailed: 'The invitation could not be checked.',
   goToDashboard: 'Go to your dashboard',
-  backToHome: 'Back to Home',
 } as const;

@@ -78,7 +78,7 @@ export default function InvitationPage() {
 
   const title = shown.state === 'found' ? workspaceUi.joinTitle(shown.preview.workspaceName) : workspaceUi.invitationTitle;
   return (
-    <AuthCard title={title} back={<BackLink to="/">{workspaceUi.backToHome}</BackLink>}>
+    <AuthCard title={title} back={<BackLink to="/">{label.backToHome}</BackLink>}>
       {content}
     </AuthCard>
   );
@@ -91,15 +91,12 @@ function InvalidInvitation() {
   return (
     <div className="space-y-4">
       <Alert tone="error">{workspaceUi.invalidInvitation}</Alert>
+      {/* A guest has the way back to the home page above. */}
       {status === 'authenticated' ? (
         <Link to="/dashboard" className={buttonClass('primary', 'w-full')}>
           {workspaceUi.goToDashboard}
         </Link>
-      ) : (
-        <Link to="/" className={buttonClass('secondary', 'w-full')}>
-          {workspaceUi.backToHome}
-        </Link>
-      )}
+      ) : null}
     </div>
   );
 }
