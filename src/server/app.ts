@@ -11,6 +11,8 @@ import { createRateLimiter } from '#src/server/http/rate-limit.ts';
 import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
+import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
+import { createWorkspaces } from '#src/server/workspaces/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +42,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
 
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log);
+  const workspaces = createWorkspaces(db, clock, mailer, app.log);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -48,6 +51,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       });
       const routes = registerAccountRoutes(api, { accounts, limiter, clock, config });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, routes });
+      registerWorkspaceRoutes(api, { workspaces, limiter, config, routes });
     },
     { prefix: API_BASE },
   );

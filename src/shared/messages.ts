@@ -299,3 +299,28 @@ export const workspaceUi = {
   lookupFailed: 'The invitation could not be checked.',
   goToDashboard: 'Go to your dashboard',
 } as const;
+
+// Issue 15: what the workspace endpoints answer (DESIGN "The workspace for real"; the spec has no words for it).
+export const workspaceError = {
+  // A workspace the caller does not belong to is "not found", never "forbidden" (DESIGN: no 403 that confirms it exists).
+  notFound: 'Workspace not found.',
+  memberNotFound: 'That person is not a member of this workspace.',
+  invitationNotFound: 'That invitation was not found. It may have been used, revoked or expired.',
+  ownerOnly: 'Only an owner of this workspace can do that.',
+  lastOwner: 'A workspace needs at least one owner. Make someone else an owner first, or delete the workspace.',
+  confirmNameMismatch: 'Type the workspace name exactly as it is to delete it.',
+  alreadyMember: (email: string) => `${email} is already a member of this workspace.`,
+  invitationInvalid: 'This invitation is no longer valid. It may have been used, revoked or expired; ask for a new one.',
+  invitationOtherEmail: (email: string) => `This invitation was sent to ${email}. Sign in with that address to accept it.`,
+  inviteEmailFailed: 'The invitation is saved, but its email could not be sent. Try inviting again.',
+} as const;
+
+export const workspaceNotice = {
+  // A verified user's first workspace (issue 15), e.g. "Casey's workspace".
+  personalName: (userName: string) => `${userName}'s workspace`,
+  personalFallback: 'My workspace',
+  deleted: 'Workspace deleted.',
+  left: 'You left the workspace.',
+  removed: 'Member removed.',
+  revoked: 'Invitation revoked.',
+} as const;

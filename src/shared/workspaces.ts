@@ -87,6 +87,13 @@ export interface MemberResponse {
 export interface InvitationPreviewResponse {
   invitation: { workspaceName: string; invitedBy: string; email: string; expiresAt: string };
 }
+// Accepting lands the person in the workspace; `alreadyMember` when they had joined before (the link
+// is used up either way).
+export interface AcceptInvitationResponse {
+  workspace: WorkspaceSummary;
+  alreadyMember: boolean;
+}
+// DELETE workspace, leave, revoke and remove answer `{ ok: true, message }` (OkResponse in api-paths.ts).
 
 function text(label: string) {
   return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) });
@@ -119,6 +126,9 @@ export const ChangeRoleSchema = z.strictObject({
   role: z.enum(WORKSPACE_ROLES, { error: `Role must be one of: ${WORKSPACE_ROLES.join(', ')}.` }),
 });
 export const InvitationTokenSchema = z.strictObject({ token });
+// POST open and leave, DELETE invitation and member carry no data, but every state-changing request is
+// JSON (DESIGN, CSRF): they send `{}`, and anything more is refused.
+export const NoBodySchema = z.strictObject({});
 
 export type CreateWorkspaceBody = z.input<typeof CreateWorkspaceSchema>;
 export type RenameWorkspaceBody = z.input<typeof RenameWorkspaceSchema>;

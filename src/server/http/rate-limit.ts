@@ -26,6 +26,16 @@ export const limits = {
 
 export type LimitName = keyof typeof limits;
 
+// Sending invitations (issue 15): each sends an email to an address of the sender's choosing, so it is
+// counted per inviting user and per workspace: neither one owner across many workspaces nor many owners
+// of one workspace can turn it into a mail cannon.
+export const invitationLimits = {
+  user: { max: 20, windowMs: HOUR },
+  workspace: { max: 50, windowMs: 24 * HOUR },
+} satisfies Record<string, Limit>;
+
+// Counter keys read `<limit>:<scope>:<value>`: `login:ip:203.0.113.5`, `login:account:a@example.com`,
+// `invite:user:<user id>`, `invite:workspace:<workspace id>`.
 // Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
@@ -70,6 +80,12 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
       const entries = [{ key: `${name}:ip:${ip}`, limit: limits[name].ip }];
       if (account) entries.push({ key: `${name}:account:${account}`, limit: limits[name].account });
       return hit(entries);
+    },
+    checkInvitation(userId: string, workspaceId: string): Promise<void> {
+      return hit([
+        { key: `invite:user:${userId}`, limit: invitationLimits.user },
+        { key: `invite:workspace:${workspaceId}`, limit: invitationLimits.workspace },
+      ]);
     },
     async sweep(): Promise<void> {
       await db.kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();
