@@ -276,7 +276,7 @@ export const workspaceUi = {
   deleteWorkspace: 'Delete workspace',
   deleteLead: 'Deletes the workspace and everything in it for every member. This cannot be undone.',
   deleteTitle: (workspace: string) => `Delete ${workspace}?`,
-  deleteConfirmLabel: (workspace: string) => `Type ${workspace} to confirm`,
+  deleteConfirmLabel: (workspace: string) => `Type “${workspace}” to confirm`,
   deleting: 'Deleting...',
   deleted: (workspace: string) => `Workspace ${workspace} deleted.`,
   deleteFailed: 'Could not delete the workspace.',

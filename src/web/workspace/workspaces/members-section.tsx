@@ -46,7 +46,7 @@ function RoleControl({ member, canManage, busy, onRole }: RowProps) {
 function RemoveControl({ member, isMe, canManage, busy, onRemove }: RowProps) {
   if (!canManage || isMe) return null;
   return (
-    <Button variant="ghost" className="px-3 py-1.5 text-red-700 hover:bg-red-50" disabled={busy} onClick={() => onRemove(member)}>
+    <Button variant="secondary" className="px-3 py-1.5" disabled={busy} onClick={() => onRemove(member)}>
       {workspaceUi.remove}
       <span className="sr-only"> {member.name}</span>
     </Button>
@@ -122,7 +122,8 @@ export function MembersSection({
       <table className="hidden w-full text-left text-sm md:table">
         <thead>
           <tr className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            {workspaceUi.memberColumns.map((column) => (
+            {/* Only owners act on members, so only they see the Actions column. */}
+            {workspaceUi.memberColumns.slice(0, canManage ? undefined : -1).map((column) => (
               <th key={column} scope="col" className="py-2 pr-4 font-semibold last:pr-0 last:text-right">
                 {column}
               </th>
@@ -140,9 +141,11 @@ export function MembersSection({
                 <RoleControl {...rowProps(member)} />
               </td>
               <td className="py-3 pr-4 whitespace-nowrap text-slate-600">{formatDate(member.joinedAt)}</td>
-              <td className="py-3 text-right">
-                <RemoveControl {...rowProps(member)} />
-              </td>
+              {canManage ? (
+                <td className="py-3 text-right">
+                  <RemoveControl {...rowProps(member)} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
