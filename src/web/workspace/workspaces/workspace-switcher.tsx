@@ -5,11 +5,12 @@ import { problemText, useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { LogoMark } from '#src/web/ui/logo.tsx';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
 import { notify } from '#src/web/ui/notify.ts';
+import { InertMenuItem } from '#src/web/workspace/components/inert.tsx';
 
 type SpecItem = (typeof workspaceCopy.workspaceItems)[number];
 
 // spec 2: the workspace switcher and its items; issue 15 makes Manage, Invite and Create Workspace real
-// and lists the workspaces I belong to. The others still only log.
+// and lists the workspaces I belong to. The others say they are coming soon.
 export function WorkspaceSwitcher({ onInvite, onCreate }: { onInvite: () => void; onCreate: () => void }) {
   const { status, workspaces, current, error, switchTo, refresh } = useWorkspaces();
   const navigate = useNavigate();
@@ -40,7 +41,7 @@ export function WorkspaceSwitcher({ onInvite, onCreate }: { onInvite: () => void
           className="flex min-w-0 items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
         >
           <LogoMark className="size-6 shrink-0" />
-          <span className="hidden max-w-48 truncate sm:inline" data-testid="current-workspace">
+          <span className="hidden max-w-48 truncate lg:inline" data-testid="current-workspace">
             {current?.name ?? workspaceCopy.workspaceName}
           </span>
           <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -68,11 +69,15 @@ export function WorkspaceSwitcher({ onInvite, onCreate }: { onInvite: () => void
         </MenuItem>
       ))}
       <MenuSeparator />
-      {workspaceCopy.workspaceItems.map((item) => (
-        <MenuItem key={item} onSelect={actions[item] ?? (() => console.info(`[workspace] ${item}`))}>
-          {item}
-        </MenuItem>
-      ))}
+      {workspaceCopy.workspaceItems.map((item) =>
+        actions[item] ? (
+          <MenuItem key={item} onSelect={actions[item]}>
+            {item}
+          </MenuItem>
+        ) : (
+          <InertMenuItem key={item} name={item} />
+        ),
+      )}
     </Menu>
   );
 }
