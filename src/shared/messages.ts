@@ -302,9 +302,9 @@ export const workspaceUi = {
   goToDashboard: 'Go to your dashboard',
 } as const;
 
-// Issue 15: what the workspace endpoints answer (DESIGN "The workspace for real"; the spec has no words for it).
+// Issue 15: what the workspace endpoints answer (product rules W; the spec has no words for it).
 export const workspaceError = {
-  // A workspace the caller does not belong to is "not found", never "forbidden" (DESIGN: no 403 that confirms it exists).
+  // A workspace the caller does not belong to is "not found", never "forbidden" (W6).
   notFound: 'Workspace not found.',
   memberNotFound: 'That person is not a member of this workspace.',
   invitationNotFound: 'That invitation was not found. It may have been used, revoked or expired.',

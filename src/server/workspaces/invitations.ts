@@ -94,6 +94,7 @@ export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log
         );
         return { invitation: toInvitation({ ...row, invited_by_name: actor.user.name }), workspaceName: entered.workspace.name };
       });
+      // Decision 012: sent now, not through the outbox of W4, whose row would hold the token in plain text.
       try {
         await mailer.send(invitationMail(email, actor.user.name, workspaceName, invitationLink(origin, token)));
       } catch (error) {

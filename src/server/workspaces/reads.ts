@@ -5,7 +5,7 @@ import type { Database } from '#src/server/db/schema.ts';
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 // Every read starts from the caller's membership, so a workspace they do not belong to yields nothing
-// (DESIGN: another workspace's row is a 404, never a 403).
+// (W6: another workspace's row is a 404, never a 403).
 function summaries(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('memberships as m')

@@ -26,7 +26,7 @@ function personalName(userName: string): string {
   return parsed.success ? parsed.data : workspaceNotice.personalFallback;
 }
 
-// Workspaces and their members (DESIGN "The workspace for real"; issue 15). Every rule lives here;
+// Workspaces and their members (product rules W1, W6; issue 15). Every rule lives here;
 // the routes only parse, authenticate and answer.
 export function createWorkspaces(db: Db, clock: Clock, mailer: Mailer, log: Log) {
   const k = db.kysely;

@@ -41,6 +41,16 @@ export function decodedMail(mail: CaughtMail): string {
     .replace(/\r\n/g, '\n');
 }
 
+// A subject as a mail program shows it: RFC 2047 encoded words (quoted-printable) decoded.
+export function decodedSubject(mail: CaughtMail): string {
+  return mail.subject.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, words: string) =>
+    Buffer.from(
+      words.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
+}
+
 export function tokenFrom(mail: CaughtMail): string {
   const token = /\/invitations#([A-Za-z0-9_-]{43})/.exec(decodedMail(mail))?.[1];
   if (!token) throw new Error('no invitation link in the email');

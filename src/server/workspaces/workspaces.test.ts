@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
 import { WORKSPACE_NAME_MAX } from '#src/shared/workspaces.ts';
+import { createSessions } from '#src/server/accounts/sessions.ts';
+import { createUsers } from '#src/server/accounts/users.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person, tokenFrom } from './test-helpers.ts';
+import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from './test-helpers.ts';
 
 // Issue 15: a workspace of one's own from the first sign-in, more on demand, the last one opened
 // remembered; rename and delete for owners; nobody else sees any of it.
@@ -37,6 +39,20 @@ describe.each(engines)('workspaces on %s', (engine) => {
       expect(ids.size).toBe(1);
       const rows = await t.db.kysely.selectFrom('memberships').select('workspace_id').where('user_id', '=', casey.id).execute();
       expect(rows).toHaveLength(1);
+    });
+
+    it('comes to an account made before workspaces existed, a Google one included', async () => {
+      // Straight into the database, as the accounts of earlier releases are: no membership anywhere.
+      const user = await createUsers(t.db).insert(
+        { email: 'early.google@example.com', name: 'Gale Early', passwordHash: null, emailVerified: true, googleSub: 'google-sub-early' },
+        t.clock.now(),
+      );
+      const { token } = await createSessions(t.db).start(user.id, t.clock.now());
+      const c = client(t.url);
+      c.jar.set('tessera_session', token);
+      const answer = await c.get('/workspaces');
+      expect(answer.status).toBe(200);
+      expect(answer.body.workspaces).toEqual([expect.objectContaining({ name: "Gale Early's workspace", role: 'owner' })]);
     });
 
     it('keeps a long name within the limit', async () => {
@@ -105,9 +121,8 @@ describe.each(engines)('workspaces on %s', (engine) => {
       const owner = await person(t, 'Olive Owner');
       const id = await createWorkspace(owner, 'Shared');
       const member = await person(t, 'Mina Member');
-      await owner.c.post(`/workspaces/${id}/invitations`, { email: member.email });
-      const mail = await t.mail.waitFor(member.email, (m) => /invited you/.test(m.subject));
-      expect((await member.c.post('/invitations/accept', { token: tokenFrom(mail) })).status).toBe(200);
+      const { token } = await invite(t, owner, id, member.email);
+      expect((await member.c.post('/invitations/accept', { token })).status).toBe(200);
       await owner.c.post(`/workspaces/${id}/invitations`, { email: 'later@example.com' });
 
       const seenByOwner = await owner.c.get(`/workspaces/${id}`);
