@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { hasParams } from '#src/web/routing/match-path.ts';
 import { blogPosts } from '#src/web/site/content/blog-posts.ts';
+import { INVITATION_PAGE } from '#src/shared/workspaces.ts';
 
 // spec 2, route table — one entry per row; the router and the prerenderer are both built from this.
 export type Access = 'public' | 'guest' | 'signed-in' | 'admin';
@@ -69,6 +70,9 @@ export const routeTable: RouteEntry[] = [
   app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/workspace/zoom-meeting-page.tsx')),
   app('/whiteboard', 'Whiteboard', () => import('#src/web/workspace/whiteboard-page.tsx')),
   app('/apps', 'Apps', () => import('#src/web/workspace/apps-page.tsx')),
+  app('/workspace-settings', 'Workspace settings', () => import('#src/web/workspace/workspace-settings-page.tsx')),
+  // Issue 15: open to everyone — the page itself tells a guest, the invited person and anyone else apart.
+  { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspace/invitation-page.tsx')), access: 'public' },
   app('/admin', 'Admin Panel', () => import('#src/web/workspace/admin-page.tsx'), 'admin'),
 
   site('/features', 'Features', 'Every Tessera module in eight categories.', () => import('#src/web/site/pages/features-page.tsx')),

@@ -2,7 +2,6 @@ import { LogOut, Settings, Sparkles, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from '#src/web/routing/links.tsx';
 import { workspaceCopy } from '#src/shared/messages.ts';
-import { inertAction } from './inert-action.ts';
 import { InertMenuItem } from './inert.tsx';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';
@@ -39,7 +38,7 @@ function RailMenu({ label, icon, children }: { label: string; icon: ReactNode; c
 }
 
 // spec 2: the left rail, with the bottom buttons Settings, Invite and Upgrade.
-export function LeftRail({ onOpen }: { onOpen: (item: RailItem) => void }) {
+export function LeftRail({ onOpen, onInvite }: { onOpen: (item: RailItem) => void; onInvite: () => void }) {
   return (
     <nav aria-label="Workspace" className="hidden w-20 shrink-0 flex-col justify-between bg-slate-900 px-2 py-3 md:flex">
       <div className="space-y-1">
@@ -61,7 +60,7 @@ export function LeftRail({ onOpen }: { onOpen: (item: RailItem) => void }) {
           ))}
         </RailMenu>
         <RailMenu label={workspaceCopy.invite} icon={<UserPlus className="size-5" aria-hidden="true" />}>
-          <MenuItem onSelect={inertAction(workspaceCopy.sendInvite)}>{workspaceCopy.sendInvite}</MenuItem>
+          <MenuItem onSelect={onInvite}>{workspaceCopy.sendInvite}</MenuItem>
         </RailMenu>
         <RailMenu label={workspaceCopy.upgrade} icon={<Sparkles className="size-5" aria-hidden="true" />}>
           <InertMenuItem name={workspaceCopy.upgradeToPro} />

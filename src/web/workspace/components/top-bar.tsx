@@ -1,14 +1,14 @@
-import { Bell, ChevronDown, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { label, workspaceCopy } from '#src/shared/messages.ts';
 import { isAdmin, roleLabel, type PublicUser } from '#src/shared/user.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
-import { LogoMark } from '#src/web/ui/logo.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { sampleNotifications } from '#src/web/workspace/sample-data/sample-notifications.ts';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
+import { WorkspaceSwitcher } from '#src/web/workspace/workspaces/workspace-switcher.tsx';
 import { InertMenuItem } from './inert.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
@@ -23,13 +23,21 @@ export interface SignedInNavSlots {
   phoneLinks: ReactNode;
 }
 
-// spec 2: the workspace switcher's items that only log; Manage, Invite and Create Workspace are the
-// workspaces feature's (issue 15).
-const workspaceFeatureItems: ReadonlySet<string> = new Set(['Manage', 'Invite', 'Create Workspace']);
-
 // spec 2: workspace switcher, search box, notifications bell with its unread count, and the user menu;
 // with the signed-in bar's Dashboard, Admin Panel, Profile and settings dropdown beside them.
-export function TopBar({ user, nav, onOpen }: { user: PublicUser; nav: SignedInNavSlots; onOpen: (item: RailItem) => void }) {
+export function TopBar({
+  user,
+  nav,
+  onOpen,
+  onInvite,
+  onCreate,
+}: {
+  user: PublicUser;
+  nav: SignedInNavSlots;
+  onOpen: (item: RailItem) => void;
+  onInvite: () => void;
+  onCreate: () => void;
+}) {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const admin = isAdmin(user);
@@ -64,30 +72,7 @@ export function TopBar({ user, nav, onOpen }: { user: PublicUser; nav: SignedInN
           {nav.phoneLinks}
         </Menu>
       </div>
-      <Menu
-        label="Switch workspace"
-        align="start"
-        trigger={
-          <button
-            type="button"
-            className="flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-          >
-            <LogoMark className="size-6" />
-            <span className="hidden lg:inline">{workspaceCopy.workspaceName}</span>
-            <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
-          </button>
-        }
-      >
-        {workspaceCopy.workspaceItems.map((item) =>
-          workspaceFeatureItems.has(item) ? (
-            <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
-              {item}
-            </MenuItem>
-          ) : (
-            <InertMenuItem key={item} name={item} />
-          ),
-        )}
-      </Menu>
+      <WorkspaceSwitcher onInvite={onInvite} onCreate={onCreate} />
       {admin ? (
         <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span>
       ) : null}
