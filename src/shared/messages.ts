@@ -149,6 +149,8 @@ export const authCopy = {
   // spec 9: the help text gives the code's lifetime.
   codeHelp: (minutes: number) =>
     `The code expires in ${minutes} minutes. Check your spam folder if it has not arrived, or go back to request a new one.`,
+  verifyCodeHelp: (minutes: number) =>
+    `The code expires in ${minutes} minutes. Check your spam folder if it has not arrived, or resend it below.`,
 } as const;
 
 // Navigation controls that the spec names only by their role.
@@ -156,7 +158,7 @@ export const navCopy = {
   mainNav: 'Main',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
-  settingsMenu: 'Settings',
+  settingsMenu: 'Account settings',
   search: 'Search',
   close: 'Close',
 } as const;

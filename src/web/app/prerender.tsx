@@ -28,3 +28,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
 }
 
 export { prerenderedPaths } from './route-table.ts';
+
+// The paths the app shell answers (the server sends every other unknown path to /, spec 2): the route
+// table's single-page rows, and /login, which the router itself turns into the sign-in dialog.
+export const appRoutePaths = [...routeTable.filter((entry) => !entry.prerender).map((entry) => entry.path), '/login'];

@@ -11,7 +11,7 @@ import { useLocation } from '#src/web/routing/router-context.tsx';
 // Each route's code is its own chunk, loaded on demand; its component is made once, here.
 const routes = routeTable.map((entry) => ({ ...entry, Page: preloadable(entry.load) }));
 type Route = (typeof routes)[number];
-const AppShell = preloadable(() => import('#src/web/workspace/app-shell.tsx'));
+const AppShell = preloadable(() => import('./app-layout.tsx'));
 
 // The row for a pathname and its decoded params; '/about/' is '/about'.
 export const findRoute = routeMatcher(routes);

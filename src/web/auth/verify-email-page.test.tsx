@@ -39,6 +39,14 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
     expect(history.location().pathname).toBe('/register');
   });
 
+  it('tells how long the code lasts (spec 9: 10 minutes), tied to the code field', () => {
+    renderVerify({ email: 'ada@example.com' });
+    const input = screen.getByLabelText(authCopy.verificationCode);
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+    const help = document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(help?.textContent).toContain('The code expires in 10 minutes.');
+  });
+
   it('forces the code to upper case, cuts it to 6 and enables Verify only at 6', () => {
     renderVerify({ email: 'ada@example.com' });
     const input = screen.getByLabelText(authCopy.verificationCode) as HTMLInputElement;

@@ -56,7 +56,7 @@ export const blogPosts: BlogPost[] = [
     pageTitle: 'AI and team productivity',
     description: 'How AI task creation saves teams time without taking over.',
     title: 'AI that drafts, people who decide',
-    summary: 'How AI task creation saves a team about five hours a week without taking over the board.',
+    summary: 'How AI task creation takes the chores out of planning without taking over the board.',
     readTime: '4 min read',
     date: 'October 2, 2025',
     body: [
@@ -68,7 +68,7 @@ export const blogPosts: BlogPost[] = [
       {
         heading: 'Drafts, not decisions',
         paragraphs: [
-          'Every AI task arrives as a draft. Someone on the team accepts, edits or discards it. In the beta, 78 % of drafts were accepted without edits, and nothing landed on a board without a person saying yes.',
+          'Every AI task arrives as a draft. Someone on the team accepts, edits or discards it, and nothing lands on a board without a person saying yes.',
         ],
       },
       {

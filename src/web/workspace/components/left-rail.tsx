@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from '#src/web/routing/links.tsx';
 import { workspaceCopy } from '#src/shared/messages.ts';
 import { inertAction } from './inert-action.ts';
+import { InertMenuItem } from './inert.tsx';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
@@ -53,17 +54,17 @@ export function LeftRail({ onOpen }: { onOpen: (item: RailItem) => void }) {
       <div className="space-y-1">
         <RailMenu label={workspaceCopy.settings} icon={<Settings className="size-5" aria-hidden="true" />}>
           {workspaceCopy.settingsItems.map((item) => (
-            <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
+            <InertMenuItem key={item} name={item}>
               {item === 'Log out' ? <LogOut className="size-4" aria-hidden="true" /> : null}
               {item}
-            </MenuItem>
+            </InertMenuItem>
           ))}
         </RailMenu>
         <RailMenu label={workspaceCopy.invite} icon={<UserPlus className="size-5" aria-hidden="true" />}>
           <MenuItem onSelect={inertAction(workspaceCopy.sendInvite)}>{workspaceCopy.sendInvite}</MenuItem>
         </RailMenu>
         <RailMenu label={workspaceCopy.upgrade} icon={<Sparkles className="size-5" aria-hidden="true" />}>
-          <MenuItem onSelect={inertAction(workspaceCopy.upgradeToPro)}>{workspaceCopy.upgradeToPro}</MenuItem>
+          <InertMenuItem name={workspaceCopy.upgradeToPro} />
         </RailMenu>
       </div>
     </nav>

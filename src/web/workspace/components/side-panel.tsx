@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { workspaceCopy } from '#src/shared/messages.ts';
-import { inertAction } from './inert-action.ts';
+import { InertButton } from './inert.tsx';
 import type { PanelKind } from './rail-items.ts';
 
 const titles: Record<PanelKind, string> = { home: workspaceCopy.home, calendar: workspaceCopy.calendar, aiMode: workspaceCopy.aiMode };
@@ -27,13 +27,7 @@ export function SidePanel({ kind, onClose }: { kind: PanelKind; onClose: () => v
       <ul className="space-y-0.5 p-2">
         {workspaceCopy.panels[kind].map((item) => (
           <li key={item}>
-            <button
-              type="button"
-              onClick={inertAction(item)}
-              className="w-full rounded-control px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-            >
-              {item}
-            </button>
+            <InertButton name={item} look="plain" className="w-full px-3 py-2 text-left" />
           </li>
         ))}
       </ul>
