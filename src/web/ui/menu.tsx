@@ -2,9 +2,10 @@ import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 export const menuItemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';
+  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 -outline-offset-2 select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';
 
-// The shell's dropdowns: keyboard, outside click and Escape come from radix.
+// The shell's dropdowns: keyboard, outside click and Escape come from radix. Never wider than the room
+// Radix finds beside the trigger, so a long notification wraps on a phone instead of running off it.
 export function Menu({
   trigger,
   label,
@@ -27,7 +28,8 @@ export function Menu({
         align={align}
         side={side}
         sideOffset={8}
-        className="z-50 min-w-56 rounded-card border border-slate-200 bg-white p-1.5 shadow-lg transition duration-150 starting:opacity-0"
+        collisionPadding={8}
+        className="z-50 max-w-(--radix-dropdown-menu-content-available-width) min-w-56 rounded-card border border-slate-200 bg-white p-1.5 shadow-lg transition duration-150 starting:opacity-0"
       >
         {children}
       </DropdownMenu.Content>
@@ -45,5 +47,5 @@ export function MenuItem({ onSelect, children }: { onSelect: () => void; childre
 
 export const MenuSeparator = () => <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />;
 export const MenuLabel = ({ children }: { children: ReactNode }) => (
-  <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-slate-500">{children}</DropdownMenu.Label>
+  <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs text-ink-muted">{children}</DropdownMenu.Label>
 );

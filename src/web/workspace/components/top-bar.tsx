@@ -107,7 +107,7 @@ export function TopBar({
               />
               <span className="flex flex-col">
                 <span>{notification.text}</span>
-                <span className="text-xs text-slate-500">{notification.when}</span>
+                <span className="text-xs text-ink-muted">{notification.when}</span>
               </span>
             </MenuItem>
           ))}
