@@ -4,9 +4,7 @@ import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { label, navCopy } from '#src/shared/messages.ts';
 import { isAdmin, type PublicUser } from '#src/shared/user.ts';
 import { useSession } from '#src/web/lib/session.tsx';
-
-const menuItemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';
+import { menuItemClass } from '#src/web/ui/menu.tsx';
 
 // spec 2: the signed-in bar's settings dropdown — Profile & Settings, Admin Panel (admins only), Sign Out
 // to / — in the site's bar and in the app shell's (docs/decisions/010-signed-in-nav-in-the-shell.md).
