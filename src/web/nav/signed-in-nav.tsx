@@ -1,5 +1,4 @@
 import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { Link, NavLink } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { label, navCopy } from '#src/shared/messages.ts';
@@ -8,11 +7,9 @@ import { useSession } from '#src/web/lib/session.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { Logo } from '#src/web/ui/logo.tsx';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar.tsx';
-
-const menuItemClass =
-  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-highlighted:bg-slate-100 data-highlighted:text-slate-900';
 
 // spec 2: signed in — logo, ADMIN badge and Admin Panel for admins only, Dashboard, Profile, the search
 // box, avatar and name, and the settings dropdown (Profile & Settings, Admin Panel, Sign Out to /).
@@ -47,37 +44,36 @@ export default function SignedInNav({ user }: { user: PublicUser }) {
           <Avatar name={user.name} picture={user.picture} size="sm" />
           <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
         </Link>
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger
-            aria-label={navCopy.settingsMenu}
-            className="flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
-          >
-            <Settings className="size-5" aria-hidden="true" />
-          </DropdownMenu.Trigger>
-          {/* Rendered in place, not in a portal, so the menu stays inside the navigation landmark. */}
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-40 min-w-56 rounded-card border border-slate-200 bg-white p-1.5 shadow-lg transition duration-150 starting:-translate-y-1 starting:opacity-0"
-          >
-            <DropdownMenu.Label className="truncate px-2.5 pt-1.5 pb-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate('/profile-settings')}>
-              <UserRound className="size-4" aria-hidden="true" />
-              {label.profileAndSettings}
-            </DropdownMenu.Item>
-            {admin ? (
-              <DropdownMenu.Item className={menuItemClass} onSelect={() => void navigate('/admin')}>
-                <ShieldCheck className="size-4" aria-hidden="true" />
-                {label.adminPanel}
-              </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => void signOut()}>
-              <LogOut className="size-4" aria-hidden="true" />
-              {label.signOut}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Root>
+        {/* ui/menu renders in place, not in a portal, so the menu stays inside the navigation landmark. */}
+        <Menu
+          label={navCopy.settingsMenu}
+          className="z-40 starting:-translate-y-1"
+          trigger={
+            <button
+              type="button"
+              className="flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
+            >
+              <Settings className="size-5" aria-hidden="true" />
+            </button>
+          }
+        >
+          <MenuLabel>{user.email}</MenuLabel>
+          <MenuItem onSelect={() => void navigate('/profile-settings')}>
+            <UserRound className="size-4" aria-hidden="true" />
+            {label.profileAndSettings}
+          </MenuItem>
+          {admin ? (
+            <MenuItem onSelect={() => void navigate('/admin')}>
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              {label.adminPanel}
+            </MenuItem>
+          ) : null}
+          <MenuSeparator />
+          <MenuItem onSelect={() => void signOut()}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {label.signOut}
+          </MenuItem>
+        </Menu>
         <MobileMenu>
           <SearchBox className="mb-3" />
           <ul className="space-y-1">

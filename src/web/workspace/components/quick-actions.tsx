@@ -1,4 +1,5 @@
-import { buttonClass } from '#src/web/ui/button.tsx';
+import { buttonClass } from '#src/web/ui/button-class.ts';
+import { cn } from '#src/web/ui/cn.ts';
 import { inertAction } from './inert-action.ts';
 import { PanelCard } from './panel-card.tsx';
 
@@ -11,7 +12,7 @@ export function QuickActions({ title, actions }: { title: string; actions: reado
             key={action}
             type="button"
             onClick={inertAction(action)}
-            className={buttonClass(index === 0 ? 'primary' : 'secondary', 'w-full justify-start')}
+            className={cn(buttonClass(index === 0 ? 'primary' : 'secondary'), 'w-full justify-start')}
           >
             {action}
           </button>
