@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validation } from '#src/shared/messages.ts';
-import { isCompleteCode, normaliseCode, passwordChangeProblem, registerBody, registerProblem, resetProblem } from './form-rules.ts';
+import {
+  characterCount,
+  isCompleteCode,
+  normaliseCode,
+  passwordChangeProblem,
+  registerBody,
+  registerProblem,
+  resetProblem,
+} from './form-rules.ts';
 
 const register = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'engine42', confirmPassword: 'engine42' };
 
@@ -20,6 +28,11 @@ describe('Register validation order (spec 5)', () => {
     expect(registerProblem({ name: '', email: '', password: 'abcde', confirmPassword: 'abcde' })).toBe(
       'Password must be at least 6 characters long',
     );
+  });
+  it('counts characters, not UTF-16 units: three emoji are three characters, too short', () => {
+    expect(characterCount('😀😀😀')).toBe(3);
+    expect(registerProblem({ ...register, password: '😀😀😀', confirmPassword: '😀😀😀' })).toBe(validation.passwordTooShort);
+    expect(registerProblem({ ...register, password: '😀😀😀😀😀😀', confirmPassword: '😀😀😀😀😀😀' })).toBeNull();
   });
   it('then a blank name, spaces counting as blank', () => {
     expect(registerProblem({ ...register, name: '   ', email: '' })).toBe('Name is required');

@@ -24,10 +24,16 @@ export interface PasswordChangeForm {
   confirmPassword: string;
 }
 
+// spec 5 and 9 count characters: an emoji is one, though JavaScript's length counts it as two UTF-16
+// units. The shared contract (zod) counts the same way, so the client and the server agree.
+export const characterCount = (text: string) => Array.from(text).length;
+
+const tooShort = (password: string) => characterCount(password) < PASSWORD_MIN;
+
 // spec 5, Register: mismatch, length, blank name, blank email (spaces count as blank).
 export function registerProblem(form: RegisterForm): string | null {
   if (form.password !== form.confirmPassword) return validation.passwordsDiffer;
-  if (form.password.length < PASSWORD_MIN) return validation.passwordTooShort;
+  if (tooShort(form.password)) return validation.passwordTooShort;
   if (form.name.trim() === '') return validation.nameRequired;
   if (form.email.trim() === '') return validation.emailRequired;
   return null;
@@ -41,7 +47,7 @@ export function registerBody(form: RegisterForm) {
 // spec 5, Reset: mismatch, then length, then a blank code.
 export function resetProblem(form: ResetForm): string | null {
   if (form.newPassword !== form.confirmPassword) return validation.passwordsDiffer;
-  if (form.newPassword.length < PASSWORD_MIN) return validation.passwordTooShort;
+  if (tooShort(form.newPassword)) return validation.passwordTooShort;
   if (form.code === '') return validation.resetCodeRequired;
   return null;
 }
@@ -50,7 +56,7 @@ export function resetProblem(form: ResetForm): string | null {
 export function passwordChangeProblem(form: PasswordChangeForm): string | null {
   if (!form.currentPassword || !form.newPassword || !form.confirmPassword) return validation.allPasswordFieldsRequired;
   if (form.newPassword !== form.confirmPassword) return validation.newPasswordsDiffer;
-  if (form.newPassword.length < PASSWORD_MIN) return validation.newPasswordTooShort;
+  if (tooShort(form.newPassword)) return validation.newPasswordTooShort;
   return null;
 }
 
