@@ -10,12 +10,14 @@ const webDir = 'dist/web';
 const siteUrl = (process.env.SITE_URL ?? 'https://tessera.app').replace(/\/$/, '');
 
 type Prerender = typeof PrerenderModule;
-const { renderPage, prerenderedPaths }: Prerender = await import(pathToFileURL(join('dist/prerender/prerender.js')).href);
+const { renderPage, prerenderedPaths, appRoutePaths }: Prerender = await import(pathToFileURL(join('dist/prerender/prerender.js')).href);
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const template = await readFile(join(webDir, 'index.html'), 'utf8');
 await writeFile(join(webDir, 'app.html'), template.replace('<!--head-->', '<meta name="robots" content="noindex" />'));
+// The server answers these with app.html and redirects every other unknown path to / (static-files.ts).
+await writeFile(join(webDir, 'app-routes.json'), JSON.stringify(appRoutePaths));
 
 for (const path of prerenderedPaths) {
   const page = await renderPage(path);

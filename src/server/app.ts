@@ -4,13 +4,25 @@ import { createAccounts } from '#src/server/accounts/service.ts';
 import { registerFirebaseAuthRoute } from '#src/server/accounts/firebase-auth-route.ts';
 import { registerAccountRoutes } from '#src/server/accounts/routes.ts';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { configWarnings, type Config } from './config.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { handleError } from '#src/server/http/errors.ts';
+import { answerFrameworkError, handleError } from '#src/server/http/errors.ts';
 import { createRateLimiter } from '#src/server/http/rate-limit.ts';
 import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
+import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
+import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
+import { createWorkspaces } from '#src/server/workspaces/service.ts';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 60_000;
+
+// Fastify refuses a bare hop count (it cannot vouch for the nearest peer); counted here, a hop count
+// trusts that many proxies from our side, so the client cannot add entries that are believed.
+function trustProxy(setting: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 export interface AppDeps {
   config: Config;
@@ -27,27 +39,36 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       // Never log secrets: request bodies are not logged, and cookies are redacted.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    // A hop count is valid at run time (proxy-addr), though Fastify's types omit numbers.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // issue 13: a client that sends its request slowly, or not at all, cannot hold a connection: the
+    // whole request must arrive within 30 s, and a silent socket closes after 60 s.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    // Closing ends every connection, in-flight ones included, so a shutdown never waits on a client.
+    forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
+    // Fastify's own refusals (a malformed URL, …) answer like ours, without echoing the request.
+    frameworkErrors: answerFrameworkError,
   });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   app.setErrorHandler(handleError);
-  registerSecurityHeaders(app, {
-    googleAuthDomain: config.google?.authDomain ?? null,
-    https: config.appOrigin?.startsWith('https:') ?? false,
-  });
+  const https = config.appOrigin?.startsWith('https:') ?? false;
+  registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
-  const accounts = createAccounts(db, clock, mailer, app.log);
+  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
+  const workspaces = createWorkspaces(db, clock, mailer, app.log);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
         reply.header('cache-control', 'no-store');
         done();
       });
-      const routes = registerAccountRoutes(api, { accounts, limiter, clock, config });
-      registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, routes });
+      const session = createSessionHelpers({ sessions: accounts.sessions, clock, secure: https });
+      registerAccountRoutes(api, { accounts, limiter, config, session });
+      registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
+      registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
     },
     { prefix: API_BASE },
   );

@@ -12,11 +12,18 @@ const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom
 const clock = config.clockFile ? fileOffsetClock(config.clockFile) : systemClock;
 const app = await buildApp({ config, db, mailer, clock });
 
+// issue 13: a shutdown never hangs: whatever is still open after 10 s, the process exits.
+const SHUTDOWN_GIVE_UP_MS = 10_000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
+  setTimeout(() => {
+    app.log.warn('shutdown took longer than 10 s; exiting anyway');
+    process.exit(1);
+  }, SHUTDOWN_GIVE_UP_MS).unref();
   await app.close();
   mailer.close();
   await db.close();

@@ -39,7 +39,7 @@ describe.each(engines)('two instances on one %s database', (engine) => {
 
   it('counts a rate limit across both instances', async () => {
     const account = await createVerifiedUser(a);
-    const max = limits.login.account.max;
+    const max = limits.login.accountFromIp.max;
     const statuses = [];
     for (let i = 0; i < max + 2; i++) {
       const instance = i % 2 === 0 ? a : b;

@@ -11,6 +11,9 @@ function text(label: string) {
 
 // Control characters have no place in a name or an email and break mail headers.
 const NO_CONTROL = /^\P{Cc}*$/u;
+// issue 13: in a name shown to others, direction overrides and isolates (U+202A–202E, U+2066–2069), marks
+// (U+200E, U+200F, U+061C) and zero-width characters (U+200B–200D, U+2060, U+FEFF) disguise what it says.
+const NO_DISGUISE = /^[^\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]*$/u;
 
 const email = text('Email')
   .trim()
@@ -23,7 +26,8 @@ const name = text('Name')
   .trim()
   .min(1, { error: 'Name is required.' })
   .max(NAME_MAX, { error: `Name must be at most ${NAME_MAX} characters.` })
-  .regex(NO_CONTROL, { error: 'Name contains characters that are not allowed.' });
+  .regex(NO_CONTROL, { error: 'Name contains characters that are not allowed.' })
+  .regex(NO_DISGUISE, { error: 'Name contains characters that are not allowed.' });
 
 function password(label: string) {
   return text(label)

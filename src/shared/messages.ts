@@ -70,15 +70,12 @@ export const flow = {
 
 // Server answers (spec 8 leaves their text to the server).
 export const serverError = {
-  emailTaken: 'An account with this email already exists.',
   badCredentials: 'Invalid email or password.',
   unverified: 'Please verify your email before signing in.',
-  codeWrong: 'That code is not correct. Check the email we sent and try again.',
-  codeExpired: 'That code has expired. Request a new one.',
-  codeExhausted: 'Too many wrong attempts for this code. Request a new one.',
-  alreadyVerified: 'This email is already verified. You can sign in.',
+  // One answer for every code failure, whatever the account, so none tells an address has one (issue 13).
+  codeInvalid: 'That code is not valid or has expired.',
   currentPasswordWrong: 'Current password is incorrect.',
-  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordWeak: 'This password is too easy to guess. Add a few more words or characters, and avoid your name or email.',
   samePassword: 'The new password must be different from the current one.',
   notSignedIn: 'You are not signed in.',
   tooMany: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
@@ -87,6 +84,7 @@ export const serverError = {
   bodyTooLarge: 'The request body is too large.',
   crossSite: 'Cross-site requests are not allowed.',
   notFound: 'Not found.',
+  badUrl: 'The address of this request is not valid.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Something went wrong on our side. Please try again.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
@@ -156,6 +154,8 @@ export const authCopy = {
   // spec 9: the help text gives the code's lifetime.
   codeHelp: (minutes: number) =>
     `The code expires in ${minutes} minutes. Check your spam folder if it has not arrived, or go back to request a new one.`,
+  verifyCodeHelp: (minutes: number) =>
+    `The code expires in ${minutes} minutes. Check your spam folder if it has not arrived, or resend it below.`,
 } as const;
 
 // Navigation controls that the spec names only by their role.
@@ -163,7 +163,7 @@ export const navCopy = {
   mainNav: 'Main',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
-  settingsMenu: 'Settings',
+  settingsMenu: 'Account settings',
   search: 'Search',
   close: 'Close',
 } as const;
@@ -210,4 +210,124 @@ export const workspaceCopy = {
   comingSoon: 'Coming soon',
   adminLabel: 'Admin',
   userLabel: 'User',
+} as const;
+
+// Issue 15 (DESIGN "The workspace for real"): the words of the real workspace screens, beyond the spec.
+export const workspaceUi = {
+  switcherLabel: 'Switch workspace',
+  yourWorkspaces: 'Your workspaces',
+  loadingWorkspaces: 'Loading workspaces...',
+  loadFailed: 'Your workspaces could not be loaded.',
+  tryAgain: 'Try again',
+  current: 'Current',
+  switched: (name: string) => `Switched to ${name}.`,
+  switchFailed: 'Could not switch workspace.',
+  roleNames: { owner: 'Owner', member: 'Member' },
+
+  createTitle: 'Create a workspace',
+  createLead: 'A shared place for a team. You will be its owner.',
+  nameLabel: 'Workspace name',
+  createButton: 'Create workspace',
+  creating: 'Creating...',
+  created: (name: string) => `Workspace ${name} created.`,
+  createFailed: 'Could not create the workspace.',
+  cancel: 'Cancel',
+
+  inviteTitle: (workspace: string) => `Invite to ${workspace}`,
+  inviteLead: 'We email them a link that joins them as a member. It works once and expires after 7 days.',
+  emailLabel: 'Email address',
+  sendButton: 'Send invitation',
+  sending: 'Sending...',
+  invited: (email: string) => `Invitation sent to ${email}.`,
+  inviteFailed: 'Could not send the invitation.',
+  ownersOnlyInvite: 'Only owners of this workspace can invite people. Ask an owner to invite them.',
+  close: 'Close',
+
+  settingsTitle: 'Workspace settings',
+  settingsLoadFailed: 'This workspace could not be loaded.',
+  noWorkspace: 'You do not belong to any workspace yet.',
+  general: 'General',
+  rename: 'Rename',
+  renaming: 'Saving...',
+  renamed: 'Workspace renamed.',
+  renameFailed: 'Could not rename the workspace.',
+  ownersOnlyRename: 'Only owners can rename this workspace.',
+  members: 'Members',
+  memberColumns: ['Name', 'Email', 'Role', 'Joined', 'Actions'],
+  you: '(you)',
+  joined: (date: string) => `Joined ${date}`,
+  roleFor: (name: string) => `Role for ${name}`,
+  roleChanged: (name: string, role: string) => `${name} is now ${role.toLowerCase()}.`,
+  roleFailed: 'Could not change the role.',
+  remove: 'Remove',
+  removeTitle: (name: string) => `Remove ${name}?`,
+  removeLead: (name: string, workspace: string) => `${name} loses access to ${workspace} at once. You can invite them again later.`,
+  removing: 'Removing...',
+  removed: (name: string) => `${name} was removed.`,
+  removeFailed: 'Could not remove the member.',
+  invitations: 'Pending invitations',
+  noInvitations: 'No pending invitations.',
+  invitationMeta: (by: string, expires: string) => `Invited by ${by} · expires ${expires}`,
+  revoke: 'Revoke',
+  revokeLabel: (email: string) => `Revoke the invitation to ${email}`,
+  revoked: (email: string) => `Invitation to ${email} revoked.`,
+  revokeFailed: 'Could not revoke the invitation.',
+  inviteSomeone: 'Invite someone',
+  dangerZone: 'Danger zone',
+  leave: 'Leave workspace',
+  leaveTitle: (workspace: string) => `Leave ${workspace}?`,
+  leaveLead: 'You lose access at once. An owner can invite you again.',
+  leaving: 'Leaving...',
+  left: (workspace: string) => `You left ${workspace}.`,
+  leaveFailed: 'Could not leave the workspace.',
+  deleteWorkspace: 'Delete workspace',
+  deleteLead: 'Deletes the workspace and everything in it for every member. This cannot be undone.',
+  deleteTitle: (workspace: string) => `Delete ${workspace}?`,
+  deleteConfirmLabel: (workspace: string) => `Type “${workspace}” to confirm`,
+  deleting: 'Deleting...',
+  deleted: (workspace: string) => `Workspace ${workspace} deleted.`,
+  deleteFailed: 'Could not delete the workspace.',
+  ownersOnlyDelete: 'Only owners can delete this workspace.',
+
+  invitationTitle: 'Workspace invitation',
+  checkingInvitation: 'Checking your invitation...',
+  joinTitle: (workspace: string) => `Join ${workspace}`,
+  invitedBy: (name: string, email: string) => `${name} invited ${email} to work with them in Tessera.`,
+  accept: 'Accept invitation',
+  accepting: 'Joining...',
+  joinedToast: (workspace: string) => `You joined ${workspace}.`,
+  acceptFailed: 'Could not accept the invitation.',
+  otherAccount: (signedIn: string, invited: string) =>
+    `You are signed in as ${signedIn}, but this invitation is for ${invited}. Sign out, then sign in as ${invited} to accept it.`,
+  signOutToSwitch: 'Sign out',
+  signInToAccept: 'Sign in or create an account with this email address to accept. We bring you back here afterwards.',
+  invalidInvitation:
+    'This invitation link is not valid. It may have expired, been used or been revoked. Ask the person who invited you for a new one.',
+  lookupFailed: 'The invitation could not be checked.',
+  goToDashboard: 'Go to your dashboard',
+} as const;
+
+// Issue 15: what the workspace endpoints answer (product rules W; the spec has no words for it).
+export const workspaceError = {
+  // A workspace the caller does not belong to is "not found", never "forbidden" (W6).
+  notFound: 'Workspace not found.',
+  memberNotFound: 'That person is not a member of this workspace.',
+  invitationNotFound: 'That invitation was not found. It may have been used, revoked or expired.',
+  ownerOnly: 'Only an owner of this workspace can do that.',
+  lastOwner: 'A workspace needs at least one owner. Make someone else an owner first, or delete the workspace.',
+  confirmNameMismatch: 'Type the workspace name exactly as it is to delete it.',
+  alreadyMember: (email: string) => `${email} is already a member of this workspace.`,
+  invitationInvalid: 'This invitation is no longer valid. It may have been used, revoked or expired; ask for a new one.',
+  invitationOtherEmail: (email: string) => `This invitation was sent to ${email}. Sign in with that address to accept it.`,
+  inviteEmailFailed: 'The invitation is saved, but its email could not be sent. Try inviting again.',
+} as const;
+
+export const workspaceNotice = {
+  // A verified user's first workspace (issue 15), e.g. "Casey's workspace".
+  personalName: (userName: string) => `${userName}'s workspace`,
+  personalFallback: 'My workspace',
+  deleted: 'Workspace deleted.',
+  left: 'You left the workspace.',
+  removed: 'Member removed.',
+  revoked: 'Invitation revoked.',
 } as const;

@@ -140,7 +140,7 @@ test('a wrong code is refused; after a resend the old code is refused and the ne
   const first = await mailbox.codeFor(email, { subject: /verification/ });
 
   await enterCode(page, otherCode(first));
-  await expect(toast(page, serverError.codeWrong)).toBeVisible();
+  await expect(toast(page, serverError.codeInvalid)).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email$/);
 
   // DESIGN decision 2: resend is a real call with the spec's alert and cooldown.
@@ -152,7 +152,7 @@ test('a wrong code is refused; after a resend the old code is refused and the ne
   const second = await mailbox.codeFor(email, { subject: /verification/, excluding: [first] });
 
   await enterCode(page, first);
-  await expect(toast(page, serverError.codeWrong)).toHaveCount(2);
+  await expect(toast(page, serverError.codeInvalid)).toHaveCount(2);
   await expect(page).toHaveURL(/\/verify-email$/);
   await enterCode(page, second);
   await expect(page).toHaveURL(/\/$/);
@@ -175,7 +175,7 @@ test('an expired code is refused @clock', async ({ page, mailbox, clock }) => {
   const code = await mailbox.codeFor(email, { subject: /verification/ });
   clock.advance(11 * 60_000);
   await enterCode(page, code);
-  await expect(toast(page, serverError.codeExpired)).toBeVisible();
+  await expect(toast(page, serverError.codeInvalid)).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email$/);
 });
 

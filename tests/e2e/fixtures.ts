@@ -15,6 +15,7 @@ interface MailSummary {
   to: string[];
   subject: string;
   code: string | null;
+  link: string | null;
 }
 
 let counter = 0;
@@ -39,6 +40,17 @@ async function codeFor(email: string, options: { subject?: RegExp; excluding?: s
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No code emailed to ${email} within 10 s`);
+}
+
+// The invitation link in the newest email to this address that carries one (issue 15).
+async function invitationLinkFor(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const found = (await messagesTo(email)).reverse().find((mail) => mail.link);
+    if (found?.link) return found.link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No invitation link emailed to ${email} within 10 s`);
 }
 
 async function createAccount(
@@ -68,12 +80,12 @@ export async function signInAs(page: Page, account: Account): Promise<void> {
 let clockOffset = 0;
 
 export const test = base.extend<{
-  mailbox: { codeFor: typeof codeFor; messagesTo: typeof messagesTo };
+  mailbox: { codeFor: typeof codeFor; messagesTo: typeof messagesTo; invitationLinkFor: typeof invitationLinkFor };
   accounts: { create: (options?: { role?: 'admin' | 'user'; name?: string; password?: string }) => Promise<Account> };
   clock: { advance: (ms: number) => void };
 }>({
   mailbox: async ({}, use) => {
-    await use({ codeFor, messagesTo });
+    await use({ codeFor, messagesTo, invitationLinkFor });
   },
   accounts: async ({ request }, use) => {
     await use({ create: (options) => createAccount(request, options) });

@@ -11,6 +11,7 @@ type Who = 'guest' | 'user' | 'admin';
 type Destination = (path: string) => string;
 
 const stays: Destination = (path) => path;
+const withoutSlash: Destination = (path) => path.replace(/\/+$/, '');
 const to =
   (target: string): Destination =>
   () =>
@@ -75,9 +76,15 @@ const rows: Row[] = [
     lands: { guest: to('/register'), user: stays, admin: stays },
   },
   { row: 'the static pages are public', paths: staticPages, lands: { guest: stays, user: stays, admin: stays } },
+  // The server sends a trailing slash to the path without one (one address per page).
+  {
+    row: 'a trailing slash redirects to the path without',
+    paths: ['/features/', '/docs/api/'],
+    lands: { guest: withoutSlash, user: withoutSlash, admin: withoutSlash },
+  },
   {
     row: 'any other path redirects to /',
-    paths: ['/no-such-page', '/blog/no-such-post', '/admin/settings'],
+    paths: ['/no-such-page', '/blog/no-such-post', '/admin/settings', '/pricing.html', '/dashboard/extra'],
     lands: { guest: to('/'), user: to('/dashboard'), admin: to('/dashboard') },
   },
 ];

@@ -128,3 +128,38 @@ test('axe finds no accessibility violation on any public page', async ({ page })
   }
   expect(found).toEqual([]);
 });
+
+test('every aria-labelledby and aria-describedby on every public page names elements that exist', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of publicPaths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    const dangling = await page.evaluate(() =>
+      [...document.querySelectorAll('[aria-labelledby], [aria-describedby]')].flatMap((element) =>
+        ['aria-labelledby', 'aria-describedby'].flatMap((attribute) =>
+          (element.getAttribute(attribute) ?? '')
+            .split(/\s+/)
+            .filter((id) => id !== '' && !document.getElementById(id))
+            .map((id) => `${element.tagName.toLowerCase()} ${attribute}="${id}"`),
+        ),
+      ),
+    );
+    expect(dangling, path).toEqual([]);
+  }
+});
+
+test('/docs/api gives this server’s own origin + /api/v1 as the base URL, in the text and the example', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/docs/api');
+  const base = `${new URL(baseURL!).origin}/api/v1`;
+  await expect(page.getByTestId('api-base-url')).toHaveText(base);
+  await expect(page.getByText(`curl -X POST ${base}/tasks`)).toBeVisible();
+  await expect(page.getByText('/api/v1/tasks').first()).toBeVisible();
+  await expect(page.getByText('api.tessera.app')).toHaveCount(0);
+  // The prerendered placeholder is swapped after hydration without a mismatch.
+  expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
-import { label, success, validation, workspaceCopy } from '#src/shared/messages.ts';
+import { label, navCopy, success, validation, workspaceCopy } from '#src/shared/messages.ts';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 
@@ -123,4 +123,102 @@ test('signing out from the user menu leads to / as a guest', async ({ page, acco
   await expect(page.getByText(success.logout)).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/register$/);
+});
+
+// spec 2: the top navigation bar shows on every page but the five auth pages; on app pages its signed-in
+// elements live in the shell's one bar (docs/decisions/010-signed-in-nav-in-the-shell.md).
+const appPages = ['/dashboard', '/profile', '/profile-settings', '/ai-mode', '/calendar'];
+
+async function expectSettingsMenu(page: Page, admin: boolean) {
+  await page.getByRole('button', { name: navCopy.settingsMenu, exact: true }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: label.profileAndSettings })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: label.adminPanel })).toHaveCount(admin ? 1 : 0);
+  await expect(menu.getByRole('menuitem', { name: label.signOut })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+}
+
+for (const role of ['user', 'admin'] as const) {
+  test(`every app page carries the signed-in navigation at 1280 and 390 px (${role})`, async ({ page, accounts }) => {
+    test.setTimeout(90_000);
+    const admin = role === 'admin';
+    await signInAs(page, await accounts.create({ role, name: 'Nova Nav' }));
+    for (const path of admin ? [...appPages, '/admin'] : appPages) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: navCopy.mainNav });
+      await expect(nav.getByRole('link', { name: label.dashboard }), path).toBeVisible();
+      await expect(nav.getByRole('link', { name: label.profile }), path).toBeVisible();
+      await expect(nav.getByRole('link', { name: label.adminPanel }), path).toHaveCount(admin ? 1 : 0);
+      await expect(page.getByText(label.adminBadge, { exact: true }), path).toHaveCount(admin ? 1 : 0);
+      await expect(page.getByPlaceholder(label.searchPlaceholder).filter({ visible: true }), path).toHaveCount(1);
+      await expect(userMenu(page).getByText('Nova Nav'), path).toBeVisible();
+      await expect(page.getByRole('button', { name: navCopy.settingsMenu, exact: true }), path).toBeVisible();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByPlaceholder(label.searchPlaceholder).filter({ visible: true }), path).toHaveCount(1);
+      await expect(page.getByRole('button', { name: navCopy.settingsMenu, exact: true }), path).toBeVisible();
+      await expect(userMenu(page), path).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+
+    // At 390 px the links are in the shell's menu, and they navigate.
+    await page.getByRole('button', { name: 'Open workspace menu' }).click();
+    await expect(page.getByRole('menuitem', { name: label.adminPanel, exact: true })).toHaveCount(admin ? 1 : 0);
+    await page.getByRole('menuitem', { name: label.profile, exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expectSettingsMenu(page, admin);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('navigation', { name: navCopy.mainNav }).getByRole('link', { name: label.dashboard }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectSettingsMenu(page, admin);
+    await page.getByRole('button', { name: navCopy.settingsMenu, exact: true }).click();
+    await page.getByRole('menuitem', { name: label.signOut }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
+
+test('controls that do nothing yet say Coming soon, to sight and to screen readers, and raise no toast', async ({ page, accounts }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, await accounts.create());
+  await page.goto('/dashboard');
+  const quickAction = page.getByRole('button', { name: workspaceCopy.clientActions[0], exact: true });
+  await expect(quickAction).toHaveAttribute('aria-disabled', 'true');
+  await expect(quickAction).toHaveAccessibleDescription(workspaceCopy.comingSoon);
+  // Still reachable by keyboard (aria-disabled, not disabled); pressing it does nothing visible.
+  await quickAction.focus();
+  await expect(quickAction).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The row's icon button shows its reason on keyboard focus.
+  const rowAction = page.getByRole('button', { name: /^Actions for / }).first();
+  await rowAction.focus();
+  await expect(rowAction).toHaveAccessibleDescription(workspaceCopy.comingSoon);
+  await expect(page.getByRole('table').getByText(workspaceCopy.comingSoon).filter({ visible: true })).toHaveCount(1);
+
+  // A menu item is reached with the arrow keys, described, and choosing it leaves the menu open.
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('button', { name: workspaceCopy.upgrade }).click();
+  const upgrade = page.getByRole('menuitem', { name: workspaceCopy.upgradeToPro });
+  await page.keyboard.press('ArrowDown');
+  await expect(upgrade).toBeFocused();
+  await expect(upgrade).toHaveAttribute('aria-disabled', 'true');
+  await expect(upgrade).toHaveAccessibleDescription(workspaceCopy.comingSoon);
+  await page.keyboard.press('Enter');
+  await expect(upgrade).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await userMenu(page).click();
+  await expect(page.getByRole('menuitem', { name: workspaceCopy.billing })).toHaveAccessibleDescription(workspaceCopy.comingSoon);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the shell’s avatar falls back to an icon without a picture', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Ivy Icon' }));
+  await page.goto('/calendar');
+  await expect(userMenu(page).getByTestId('avatar-icon')).toBeVisible();
+  await expect(userMenu(page).getByText('II', { exact: true })).toHaveCount(0);
 });

@@ -85,7 +85,7 @@ export async function load(port: number) {
     const burstThrough = Object.entries(burst.statusCodeStats ?? {})
       .filter(([code]) => code !== '429')
       .reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
-    const allowed = Math.min(limits.login.account.max, limits.login.ip.max);
+    const allowed = Math.min(limits.login.account.max, limits.login.ip.max, limits.login.accountFromIp.max);
 
     const result = {
       connections: 200,

@@ -1,10 +1,12 @@
-// `npm run test:stress`: crash safety on SQLite and PostgreSQL, a database outage, load and a sign-in burst.
+// `npm run test:stress`: crash safety on SQLite and PostgreSQL, a database outage, load and a sign-in burst,
+// and the answer times of known and unknown addresses.
 // Prints one JSON summary per suite and a closing line; exits non-zero when any fails.
 import { existsSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { postgresUrl } from '../support/test-db.ts';
 import { crashSafety } from './crash-safety.ts';
 import { databaseOutage } from './db-outage.ts';
+import { enumerationTiming } from './enumeration-timing.ts';
 import { load } from './load.ts';
 
 if (!existsSync('dist/server/main.js')) {
@@ -30,6 +32,8 @@ if ('skipped' in outage) console.log(`SKIP database outage: ${outage.skipped}`);
 else record('database outage', outage.ok, outage);
 const loadResult = await load(4503);
 record('load', loadResult.ok, loadResult);
+const timing = await enumerationTiming(4504);
+record('enumeration timing', timing.ok, timing);
 
 writeFileSync('tests/stress/last-run.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + '\n');
 console.log(`\nstress: ${passed} passed, ${failed} failed`);

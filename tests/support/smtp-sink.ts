@@ -7,6 +7,8 @@ export interface CaughtMail {
   subject: string;
   raw: string;
   code: string | null;
+  // An invitation link (issue 15) in the body, as a reader would see it.
+  link: string | null;
 }
 
 // A real SMTP server for the tests: the app's nodemailer talks SMTP to it, and tests read the codes
@@ -22,6 +24,12 @@ export interface SmtpSink {
 function header(raw: string, name: string): string {
   const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw);
   return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+}
+
+// Quoted-printable soft line breaks joined and its escapes decoded, so a long link reads whole.
+function invitationLinkIn(raw: string): string | null {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return /https?:\/\/[^\s"'<>]+\/invitations#[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? null;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
@@ -41,7 +49,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject,
           raw,
-          code: /code: ([A-Z0-9]{6})$/.exec(subject)?.[1] ?? null,
+          // The code stands alone on an indented line of the plain-text body, never in the subject.
+          code: /^ {4}([A-Z0-9]{6})\r?$/m.exec(raw)?.[1] ?? null,
+          link: invitationLinkIn(raw),
         });
         waiters.forEach((wake) => wake());
         callback();
@@ -92,7 +102,10 @@ export async function serveSinkOverHttp(sink: SmtpSink): Promise<{ url: string; 
     const list = sink.messages.slice(since).filter((mail) => !to || mail.to.includes(to));
     response.setHeader('Content-Type', 'application/json');
     response.end(
-      JSON.stringify({ total: sink.messages.length, messages: list.map(({ to: rcpt, subject, code }) => ({ to: rcpt, subject, code })) }),
+      JSON.stringify({
+        total: sink.messages.length,
+        messages: list.map(({ to: rcpt, subject, code, link }) => ({ to: rcpt, subject, code, link })),
+      }),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +34,13 @@ export interface TestAppOptions {
 export async function startTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(engine));
   const mail = options.mail ?? (await startSmtpSink());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '/nonexistent',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    ...options.env,
+  });
   let offset = 0;
   const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
   const db = await database.open();

@@ -52,11 +52,16 @@ describe.each(engines)('account flows on %s', (engine) => {
     expect(me.body.user).toEqual(login.body.user);
   });
 
-  it('refuses a taken email with its own message', async () => {
+  it('answers a taken email like a new one and tells its owner by email instead (issue 13)', async () => {
     const account = await createVerifiedUser(t);
     const again = await client(t.url).post('/register', { name: 'Other', email: account.email, password: 'another-pass-9' });
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: serverError.emailTaken });
+    expect(again.status).toBe(201);
+    expect(again.body.user).toMatchObject({ email: account.email, name: 'Other', emailVerified: false });
+    const notice = await t.mail.waitFor(account.email, (m) => /tried to create/.test(m.subject));
+    expect(notice.raw).toMatch(/sign in, or reset your password/);
+    expect(notice.raw).not.toContain('Other');
+    // The owner's account is untouched.
+    expect((await client(t.url).post('/login', { email: account.email, password: account.password })).status).toBe(200);
   });
 
   it('refuses sign-in before verification with its own message', async () => {

@@ -6,14 +6,14 @@ import { HttpError } from '#src/server/http/errors.ts';
 import { hashCode, newCode } from './secrets.ts';
 
 // DESIGN: hashed, 10 minutes, single use; a new code voids the old one; 5 wrong tries void it.
-export function createCodes(k: Kysely<Database>) {
+export function createCodes(k: Kysely<Database>, secret: string) {
   return {
     async issue(userId: string, purpose: CodePurpose, now: number): Promise<string> {
       const code = newCode();
       const values = {
         user_id: userId,
         purpose,
-        code_hash: hashCode(userId, purpose, code),
+        code_hash: hashCode(secret, userId, purpose, code),
         attempts: 0,
         expires_at: now + CODE_TTL_MS,
         created_at: now,
@@ -31,7 +31,8 @@ export function createCodes(k: Kysely<Database>) {
     },
 
     // Checks a code; on success `consume` runs in the same transaction that deletes the code, so a
-    // code is used at most once even when two requests race.
+    // code is used at most once even when two requests race. Every failure (no account, no code, an
+    // expired, wrong or exhausted one) gives the same answer, so none tells an account exists (issue 13).
     async redeem<T>(
       userId: string | undefined,
       purpose: CodePurpose,
@@ -39,27 +40,27 @@ export function createCodes(k: Kysely<Database>) {
       now: number,
       consume: (tx: Kysely<Database>) => Promise<T>,
     ): Promise<T> {
-      if (!userId) throw new HttpError(400, serverError.codeWrong);
-      const wrong = await k.transaction().execute(async (tx) => {
+      if (!userId) throw new HttpError(400, serverError.codeInvalid);
+      const result = await k.transaction().execute(async (tx) => {
         const row = await tx
           .selectFrom('codes')
           .selectAll()
           .where('user_id', '=', userId)
           .where('purpose', '=', purpose)
           .executeTakeFirst();
-        if (!row) return serverError.codeWrong;
+        if (!row) return null;
         if (Number(row.expires_at) <= now) {
           await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-          return serverError.codeExpired;
+          return null;
         }
-        if (row.code_hash !== hashCode(userId, purpose, code)) {
+        if (row.code_hash !== hashCode(secret, userId, purpose, code)) {
           const attempts = row.attempts + 1;
           if (attempts >= CODE_MAX_TRIES) {
             await tx.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-            return serverError.codeExhausted;
+            return null;
           }
           await tx.updateTable('codes').set({ attempts }).where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-          return serverError.codeWrong;
+          return null;
         }
         const deleted = await tx
           .deleteFrom('codes')
@@ -67,11 +68,11 @@ export function createCodes(k: Kysely<Database>) {
           .where('purpose', '=', purpose)
           .where('code_hash', '=', row.code_hash)
           .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) !== 1) return serverError.codeWrong;
+        if (Number(deleted.numDeletedRows) !== 1) return null;
         return { value: await consume(tx) };
       });
-      if (typeof wrong === 'string') throw new HttpError(400, wrong);
-      return wrong.value;
+      if (!result) throw new HttpError(400, serverError.codeInvalid);
+      return result.value;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Clock } from '#src/server/clock.ts';
 import type { GoogleConfig } from '#src/server/config.ts';
 import { HttpError, parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
-import type { AccountRoutes } from './routes.ts';
+import type { SessionHelpers } from '#src/server/http/session.ts';
 import type { Accounts } from './service.ts';
 import { createFirebaseTokenVerifier } from './firebase-token.ts';
 
@@ -14,7 +14,7 @@ import { createFirebaseTokenVerifier } from './firebase-token.ts';
 // ID token counts (DESIGN decision 4).
 export function registerFirebaseAuthRoute(
   app: FastifyInstance,
-  deps: { google: GoogleConfig | null; accounts: Accounts; limiter: RateLimiter; clock: Clock; routes: AccountRoutes },
+  deps: { google: GoogleConfig | null; accounts: Accounts; limiter: RateLimiter; clock: Clock; session: SessionHelpers },
 ) {
   const verify = deps.google ? createFirebaseTokenVerifier(deps.google, deps.clock, app.log) : null;
   app.post(apiPath.firebaseAuth, async (request, reply): Promise<UserResponse> => {
@@ -24,8 +24,6 @@ export function registerFirebaseAuthRoute(
     // no per-account count: a signature cannot be guessed, so there is no account to protect from guessing.
     await deps.limiter.check('login', request.ip);
     const identity = await verify(idToken);
-    const signedIn = await deps.accounts.signInWithGoogle(identity);
-    await deps.routes.endPresentSession(request);
-    return deps.routes.signIn(request, reply, signedIn);
+    return deps.session.signIn(request, reply, await deps.accounts.signInWithGoogle(identity));
   });
 }

@@ -61,6 +61,7 @@ function claims(overrides: JWTPayload = {}, nowMs = Date.now()): JWTPayload {
     iat: now - 5,
     exp: now + 3600,
     auth_time: now - 10,
+    firebase: { sign_in_provider: 'google.com', identities: {} },
     ...overrides,
   };
 }
@@ -170,6 +171,11 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     ['RS384, though signed by a key of the set', () => sign(claims(), rs384.privateKey, { kid: 'key-2', alg: 'RS384' })],
     ['a wrong issuer', () => signGoogle(claims({ iss: 'https://securetoken.google.com/another-project' }))],
     ['a wrong audience', () => signGoogle(claims({ aud: 'another-project' }))],
+    // issue 13: any provider of the project (email link, anonymous, …) was accepted, and an audience list.
+    ['another sign-in provider (password)', () => signGoogle(claims({ firebase: { sign_in_provider: 'password', identities: {} } }))],
+    ['an anonymous sign-in', () => signGoogle(claims({ firebase: { sign_in_provider: 'anonymous', identities: {} } }))],
+    ['no sign-in provider', () => signGoogle(claims({ firebase: undefined }))],
+    ['an audience list holding the project', () => signGoogle(claims({ aud: [PROJECT, 'another-project'] }))],
     ['an expired token', () => signGoogle(claims({ iat: seconds() - 7200, exp: seconds() - 3600, auth_time: seconds() - 7200 }))],
     ['a token without exp', () => signGoogle(claims({ exp: undefined }))],
     ['iat in the future', () => signGoogle(claims({ iat: seconds() + 3600, exp: seconds() + 7200 }))],
@@ -251,6 +257,9 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const row = await t.db.kysely.selectFrom('users').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     expect(row.google_sub).toBe(payload.sub);
     expect((await client(t.url).post('/login', { email: account.email, password: account.password })).status).toBe(200);
+    // issue 13: a new way into a password account is told to its owner.
+    const notice = await t.mail.waitFor(account.email, (m) => /Google sign-in was added/.test(m.subject));
+    expect(notice.raw).toMatch(/reset your password now/);
   });
 
   it('takes over an unverified registration of the same email without keeping its unproven password', async () => {
@@ -280,6 +289,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
   // null: the email's local part.
   const names: Array<[string, unknown, string | null]> = [
     ['control characters are removed', '\u0007Ada\u0000 Lovelace\n', 'Ada Lovelace'],
+    ['direction overrides and zero-width characters are removed', '\u202EAda\u200B Love\u2066lace\uFEFF', 'Ada Lovelace'],
     [`a long name is cut to ${NAME_MAX} characters`, 'N'.repeat(300), 'N'.repeat(NAME_MAX)],
     ["a missing name becomes the email's local part", undefined, null],
     ["a blank name becomes the email's local part", '  \t ', null],
@@ -333,7 +343,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
   describe('rate limit', () => {
     let limited: TestApp;
     beforeAll(async () => {
-      limited = await startTestApp(engine, { env: googleEnv(keyServer.url, { TRUST_PROXY: 'true' }) });
+      limited = await startTestApp(engine, { env: googleEnv(keyServer.url, { TRUST_PROXY: '127.0.0.1' }) });
     });
     afterAll(async () => {
       await limited?.close();

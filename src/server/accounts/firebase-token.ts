@@ -74,7 +74,7 @@ function cleanName(value: unknown, email: string): string {
   const name =
     typeof value === 'string'
       ? value
-          .replace(/\p{Cc}/gu, '')
+          .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/gu, '')
           .trim()
           .slice(0, NAME_MAX)
           .trim()
@@ -119,7 +119,11 @@ export function createFirebaseTokenVerifier(google: GoogleConfig, clock: Clock, 
       throw invalid();
     }
     const now = clock() / 1000;
-    const { iat, sub, email } = payload;
+    const { iat, sub, email, aud } = payload;
+    // issue 13: only Google, of the providers a Firebase project may enable, proves an address here.
+    const firebase = payload.firebase as { sign_in_provider?: unknown } | undefined;
+    if (firebase?.sign_in_provider !== 'google.com') throw invalid();
+    if (typeof aud !== 'string') throw invalid();
     const authTime = payload.auth_time;
     if (typeof iat !== 'number' || iat > now + CLOCK_SKEW_S) throw invalid();
     if (typeof authTime !== 'number' || authTime > now + CLOCK_SKEW_S || now - authTime > AUTH_MAX_AGE_S) throw invalid();

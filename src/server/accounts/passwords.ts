@@ -1,20 +1,32 @@
 import { hash, verify } from '@node-rs/argon2';
+import { PRODUCT_NAME } from '#src/shared/brand.ts';
 
 // DESIGN: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1).
 // algorithm 2 is Argon2id (a const enum in the package's types, which isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+// One password, however the keyboard composed its accents: "Café" typed as NFD is the NFC "Café" (issue 13).
+const normalised = (password: string) => password.normalize('NFC');
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(normalised(password), OPTIONS);
 }
 
-export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+async function matches(storedHash: string, password: string): Promise<boolean> {
   try {
     return await verify(storedHash, password);
   } catch {
     return false;
   }
 }
+
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  if (await matches(storedHash, normalised(password))) return true;
+  // Hashes made before normalisation hold the password exactly as it was typed.
+  return password !== normalised(password) && matches(storedHash, password);
+}
+
+export const samePassword = (a: string, b: string) => normalised(a) === normalised(b);
 
 // Unknown emails are checked against this hash, so both login failures cost the same time.
 let dummyHash: Promise<string> | null = null;
@@ -23,15 +35,24 @@ export function burnPasswordCheck(password: string): Promise<boolean> {
   return dummyHash.then((stored) => verifyPassword(stored, password));
 }
 
-// DESIGN: the most common passwords are refused, from a maintained list (zxcvbn-ts's common
-// dictionary, its 10,000 most frequent), loaded on first use to keep start-up fast.
-const COMMON_COUNT = 10_000;
-let common: Promise<Set<string>> | null = null;
-export async function isCommonPassword(password: string): Promise<boolean> {
-  common ??= import('@zxcvbn-ts/language-common').then((module) => {
-    // The package's ESM and CommonJS builds export the dictionary differently; the bundle sees either.
-    const { dictionary } = ('dictionary' in module ? module : (module as { default: typeof module }).default) as typeof module;
-    return new Set((dictionary['passwords-common'] as string[]).slice(0, COMMON_COUNT));
+// issue 13: beyond the spec's minimum length, a password zxcvbn scores below 2 ("too guessable") is
+// refused. It knows the common-password and word lists and is fed what an attacker knows of this
+// account: its name, its email and the product's name. Loaded on first use to keep start-up fast.
+const MIN_SCORE = 2;
+type Check = (password: string, userInputs: string[]) => number;
+let checker: Promise<Check> | null = null;
+export async function isWeakPassword(password: string, knownAbout: string[]): Promise<boolean> {
+  checker ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(([core, common]) => {
+    // The packages' ESM and CommonJS builds export differently; the bundle sees either.
+    const { ZxcvbnFactory } = ('ZxcvbnFactory' in core ? core : (core as { default: typeof core }).default) as typeof core;
+    const { dictionary, adjacencyGraphs } = (
+      'dictionary' in common ? common : (common as { default: typeof common }).default
+    ) as typeof common;
+    const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+    return (candidate, userInputs) => zxcvbn.check(candidate, userInputs).score;
   });
-  return (await common).has(password.toLowerCase());
+  const inputs = [PRODUCT_NAME, ...knownAbout.flatMap((value) => [value, ...value.split(/[\s@.+_-]+/)])].filter(
+    (value) => value.length > 0,
+  );
+  return (await checker)(normalised(password), inputs) < MIN_SCORE;
 }

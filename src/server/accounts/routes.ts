@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import {
@@ -11,25 +11,23 @@ import {
   VerifyEmailSchema,
 } from '#src/shared/contract.ts';
 import { serverError } from '#src/shared/messages.ts';
-import type { Clock } from '#src/server/clock.ts';
 import type { Config } from '#src/server/config.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { assertJson, assertSameOrigin } from '#src/server/http/same-origin.ts';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '#src/server/http/session-cookie.ts';
-import type { ActiveSession } from './sessions.ts';
-import type { Accounts, SignedIn } from './service.ts';
+import type { SessionHelpers } from '#src/server/http/session.ts';
+import type { Accounts } from './service.ts';
 
 export interface AccountRouteDeps {
   accounts: Accounts;
   limiter: RateLimiter;
-  clock: Clock;
   config: Config;
+  session: SessionHelpers;
 }
 
 const ok = (message: string): OkResponse => ({ ok: true, message });
 
-export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter, clock, config }: AccountRouteDeps) {
+export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter, config, session: sessions }: AccountRouteDeps) {
   const { appOrigin } = config;
 
   // Every state-changing call: same origin, JSON body.
@@ -44,33 +42,10 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
     }
   });
 
-  async function optionalSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
-    const token = readSessionToken(request);
-    if (!token) return null;
-    const now = clock();
-    const session = await accounts.sessions.resolve(token, now);
-    if (session?.refreshedExpiresAt) setSessionCookie(request, reply, token, session.refreshedExpiresAt, now);
-    if (!session) clearSessionCookie(request, reply);
-    return session;
-  }
-
-  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
-    const session = await optionalSession(request, reply);
-    if (!session) throw new HttpError(401, serverError.notSignedIn);
-    return session;
-  }
-
-  function signIn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): UserResponse {
-    setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt, clock());
-    return { user: signedIn.user };
-  }
-
-  // A new sign-in replaces the session the browser had (rotation), never stacks on it.
-  async function endPresentSession(request: FastifyRequest) {
-    const token = readSessionToken(request);
-    if (!token) return;
-    const present = await accounts.sessions.resolve(token, clock());
-    if (present) await accounts.sessions.end(present.tokenHash);
+  // issue 13: for a known address these write and flush a code, which made their answer measurably
+  // slower than an unknown address's; the answer now leaves first and the work follows it.
+  function afterAnswer(work: () => Promise<void>) {
+    setImmediate(() => work().catch((error: unknown) => app.log.error({ err: error }, 'account work after the answer failed')));
   }
 
   app.get(apiPath.health, async (_request, reply) => {
@@ -91,7 +66,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
 
   // A guest is an answer, not an error: `{ user: null }`, so no page load logs a failed request.
   app.get(apiPath.currentUser, async (request, reply): Promise<CurrentUserResponse> => {
-    const session = await optionalSession(request, reply);
+    const session = await sessions.getSession(request, reply);
     return { user: session?.publicUser ?? null };
   });
 
@@ -106,7 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   app.post(apiPath.resendVerification, async (request) => {
     const { email } = parseBody(EmailOnlySchema, request.body);
     await limiter.check('resend', request.ip, email);
-    await accounts.resendVerification(email);
+    afterAnswer(() => accounts.resendVerification(email));
     return ok('If that account is waiting for verification, a new code is on its way.');
   });
 
@@ -120,15 +95,13 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   app.post(apiPath.login, async (request, reply): Promise<UserResponse> => {
     const { email, password } = parseBody(LoginSchema, request.body);
     await limiter.check('login', request.ip, email);
-    const signedIn = await accounts.login(email, password);
-    await endPresentSession(request);
-    return signIn(request, reply, signedIn);
+    return sessions.signIn(request, reply, await accounts.login(email, password));
   });
 
   app.post(apiPath.forgotPassword, async (request) => {
     const { email } = parseBody(EmailOnlySchema, request.body);
     await limiter.check('forgot', request.ip, email);
-    await accounts.forgotPassword(email);
+    afterAnswer(() => accounts.forgotPassword(email));
     return ok('If an account exists for that email, a reset code is on its way.');
   });
 
@@ -140,13 +113,13 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   });
 
   app.put(apiPath.updateProfile, async (request, reply): Promise<UserResponse> => {
-    const session = await requireSession(request, reply);
+    const session = await sessions.requireSession(request, reply);
     const changes = parseBody(UpdateProfileSchema, request.body);
     return { user: await accounts.updateProfile(session.user.id, changes) };
   });
 
   app.put(apiPath.changePassword, async (request, reply) => {
-    const session = await requireSession(request, reply);
+    const session = await sessions.requireSession(request, reply);
     const { currentPassword, newPassword } = parseBody(ChangePasswordSchema, request.body);
     await limiter.check('changePassword', request.ip, session.user.id);
     await accounts.changePassword(session.user, session.tokenHash, currentPassword, newPassword);
@@ -156,16 +129,8 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   app.get(apiPath.logout, async (request, reply) => {
     // spec 7 makes logout a GET; DESIGN refuses it from another site.
     assertSameOrigin(request, appOrigin);
-    const token = readSessionToken(request);
-    if (token) {
-      const session = await accounts.sessions.resolve(token, clock());
-      if (session) await accounts.sessions.end(session.tokenHash);
-    }
-    clearSessionCookie(request, reply);
+    await sessions.endSession(request);
+    sessions.clearCookie(reply);
     return ok('Signed out.');
   });
-
-  return { optionalSession, requireSession, signIn, endPresentSession };
 }
-
-export type AccountRoutes = ReturnType<typeof registerAccountRoutes>;

@@ -4,12 +4,19 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
-import { passwordChangedMail, resetMail, verificationMail, type MailMessage } from '#src/server/mail/templates.ts';
+import {
+  accountExistsMail,
+  googleLinkedMail,
+  passwordChangedMail,
+  resetMail,
+  verificationMail,
+  type MailMessage,
+} from '#src/server/mail/templates.ts';
 import { createCodes } from './codes.ts';
 import type { GoogleIdentity } from './firebase-token.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { burnPasswordCheck, hashPassword, isWeakPassword, samePassword, verifyPassword } from './passwords.ts';
 import { createSessions } from './sessions.ts';
-import { createUsers, toPublicUser, type UserRow } from './users.ts';
+import { createUsers, newUserRow, toPublicUser, type UserRow } from './users.ts';
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -22,18 +29,18 @@ export interface SignedIn {
 }
 
 // The account flows of spec 4 and 7 with the rules of DESIGN.md's security list.
-export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
+export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string) {
   const users = createUsers(db);
   const sessions = createSessions(db);
-  const codes = createCodes(db.kysely);
+  const codes = createCodes(db.kysely, secret);
 
   // Mail goes out after the answer, so a known and an unknown email take the same time to answer.
   function sendLater(message: MailMessage) {
     mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'email failed'));
   }
 
-  async function acceptablePassword(password: string) {
-    if (await isCommonPassword(password)) throw new HttpError(400, serverError.passwordCommon);
+  async function acceptablePassword(password: string, knownAbout: string[]) {
+    if (await isWeakPassword(password, knownAbout)) throw new HttpError(400, serverError.passwordWeak);
   }
 
   async function startSession(user: UserRow): Promise<SignedIn> {
@@ -46,21 +53,27 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
     sessions,
     startSession,
 
+    // issue 13: a taken address is answered exactly like a new one, after the same hashing work; its
+    // owner is told by email instead, so the page never says whether an address has an account.
     async register(input: { name: string; email: string; password: string }): Promise<PublicUser> {
-      await acceptablePassword(input.password);
-      if (await users.findByEmail(input.email)) throw new HttpError(409, serverError.emailTaken);
+      await acceptablePassword(input.password, [input.name, input.email]);
       const passwordHash = await hashPassword(input.password);
       const now = clock();
+      const taken = () => {
+        sendLater(accountExistsMail(input.email));
+        return toPublicUser(newUserRow({ email: input.email, name: input.name, passwordHash: null, emailVerified: false }, now));
+      };
+      if (await users.findByEmail(input.email)) return taken();
       let user: UserRow;
       try {
         user = await users.insert({ email: input.email, name: input.name, passwordHash, emailVerified: false }, now);
       } catch (error) {
         // Two registrations raced for one email: the unique index decided.
-        if (await users.findByEmail(input.email)) throw new HttpError(409, serverError.emailTaken);
+        if (await users.findByEmail(input.email)) return taken();
         throw error;
       }
       const code = await codes.issue(user.id, 'verify', now);
-      sendLater(verificationMail(user.email, user.name, code));
+      sendLater(verificationMail(user.email, code));
       return toPublicUser(user);
     },
 
@@ -68,12 +81,12 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
       const user = await users.findByEmail(email);
       if (!user || user.email_verified === 1) return;
       const code = await codes.issue(user.id, 'verify', clock());
-      sendLater(verificationMail(user.email, user.name, code));
+      sendLater(verificationMail(user.email, code));
     },
 
+    // A verified account has no verify code, so it fails like an unknown one (issue 13).
     async verifyEmail(email: string, code: string): Promise<void> {
       const user = await users.findByEmail(email);
-      if (user?.email_verified === 1) throw new HttpError(400, serverError.alreadyVerified);
       const now = clock();
       await codes.redeem(user?.id, 'verify', code, now, (tx) =>
         tx.updateTable('users').set({ email_verified: 1, updated_at: now }).where('id', '=', user!.id).execute(),
@@ -98,6 +111,8 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         if (existing.google_sub) throw new HttpError(409, serverError.googleOtherAccount);
+        // A new way into a password account: its owner hears of it (issue 13).
+        if (existing.password_hash && existing.email_verified === 1) sendLater(googleLinkedMail(existing.email));
         // An unverified password was never proven to belong to this person: Google's proof replaces it,
         // so whoever registered the address first cannot sign in with it later.
         const linked = await users.update(
@@ -137,7 +152,8 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
     },
 
     async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
-      await acceptablePassword(newPassword);
+      // Only what the caller typed: the account's name would make the answer depend on the account.
+      await acceptablePassword(newPassword, [email]);
       const user = await users.findByEmail(email);
       const passwordHash = await hashPassword(newPassword);
       const now = clock();
@@ -164,8 +180,8 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log) {
       if (!user.password_hash || !(await verifyPassword(user.password_hash, currentPassword))) {
         throw new HttpError(400, serverError.currentPasswordWrong);
       }
-      if (currentPassword === newPassword) throw new HttpError(400, serverError.samePassword);
-      await acceptablePassword(newPassword);
+      if (samePassword(currentPassword, newPassword)) throw new HttpError(400, serverError.samePassword);
+      await acceptablePassword(newPassword, [user.name, user.email]);
       const passwordHash = await hashPassword(newPassword);
       const now = clock();
       await db.kysely.transaction().execute(async (tx) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { GENDERS, type Gender, type PublicUser } from '#src/shared/user.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { prepareQuery } from '#src/server/db/prepared-query.ts';
+import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { UsersTable } from '#src/server/db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -33,10 +33,30 @@ export interface NewUser {
   picture?: string | null;
 }
 
+// The row a new account gets; also what a registration with a taken address pretends to have made.
+export function newUserRow(user: NewUser, now: number): UserRow {
+  return {
+    id: randomUUID(),
+    email: user.email,
+    name: user.name,
+    role: 'user',
+    gender: 'not specified',
+    picture: user.picture ?? null,
+    password_hash: user.passwordHash,
+    email_verified: user.emailVerified ? 1 : 0,
+    google_sub: user.googleSub ?? null,
+    total_prospects_fetched: 0,
+    total_prospects_mailed: 0,
+    total_project: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function createUsers(db: Db) {
   const k = db.kysely;
   const findBy = (column: 'email' | 'id' | 'google_sub') => {
-    const lookup = prepareQuery((slot) => k.selectFrom('users').selectAll().where(column, '=', slot('value')));
+    const lookup = prepareQuery((slot: Slot<{ value: string }>) => k.selectFrom('users').selectAll().where(column, '=', slot('value')));
     return (value: string) => db.readFirst(lookup, { value });
   };
   return {
@@ -45,22 +65,7 @@ export function createUsers(db: Db) {
     findByGoogleSub: findBy('google_sub'),
 
     async insert(user: NewUser, now: number): Promise<UserRow> {
-      const row: UserRow = {
-        id: randomUUID(),
-        email: user.email,
-        name: user.name,
-        role: 'user',
-        gender: 'not specified',
-        picture: user.picture ?? null,
-        password_hash: user.passwordHash,
-        email_verified: user.emailVerified ? 1 : 0,
-        google_sub: user.googleSub ?? null,
-        total_prospects_fetched: 0,
-        total_prospects_mailed: 0,
-        total_project: 0,
-        created_at: now,
-        updated_at: now,
-      };
+      const row = newUserRow(user, now);
       await k.insertInto('users').values(row).execute();
       return row;
     },

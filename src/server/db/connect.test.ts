@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
 import type { Db } from './connect.ts';
-import { prepareQuery } from './prepared-query.ts';
+import { prepareQuery, type Slot } from './prepared-query.ts';
 
 const counterOf = (db: Db) =>
-  prepareQuery((slot) => db.kysely.selectFrom('rate_limits').select(['key', 'count']).where('key', '=', slot('key')));
+  prepareQuery((slot: Slot<{ key: string }>) =>
+    db.kysely.selectFrom('rate_limits').select(['key', 'count']).where('key', '=', slot('key')),
+  );
 const insertCounter = (db: Db) =>
-  prepareQuery((slot) =>
+  prepareQuery((slot: Slot<{ key: string; count: number }>) =>
     db.kysely
       .insertInto('rate_limits')
       .values({ key: slot('key'), count: slot('count'), reset_at: 1 })

@@ -12,11 +12,11 @@ export interface Db {
   engine: Engine;
   // The first row of a prepared query. On SQLite it reads through a connection of its own, which WAL
   // limits to committed data, so it neither waits for nor peeks into a writer's open transaction.
-  readFirst: <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => Promise<Row | undefined>;
+  readFirst: <Row, Params>(prepared: PreparedQuery<Row, Params>, values: Params) => Promise<Row | undefined>;
   // A prepared write whose commit is not waited onto the disk, for rows whose loss in a power failure
   // is harmless: a rate-limit count, a new session (its owner signs in again). A killed process loses
   // nothing either way; see docs/decisions/004-unflushed-commits.md.
-  writeUnflushed: <Row, Name extends string>(prepared: PreparedQuery<Row, Name>, values: Record<Name, unknown>) => Promise<Row[]>;
+  writeUnflushed: <Row, Params>(prepared: PreparedQuery<Row, Params>, values: Params) => Promise<Row[]>;
   // A number that changes whenever the data may have changed, from this process or any other: what
   // was read at one value is still true at the same value. Null where no such number is cheap.
   changeVersion: () => number | null;

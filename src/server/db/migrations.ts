@@ -50,6 +50,59 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
     },
   },
+  // Issue 15 (DESIGN "The workspace for real"): every row that belongs to a workspace carries its id.
+  '002-workspaces': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('workspaces')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('memberships')
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_opened_at', 'bigint')
+        // Looked up by workspace (members, owner count) through the key, by user (my list) through the index.
+        .addPrimaryKeyConstraint('memberships_pk', ['workspace_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('memberships_user_id').on('memberships').column('user_id').execute();
+      await db.schema
+        .createTable('invitations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('invited_by', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('accepted_at', 'bigint')
+        .addColumn('accepted_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('invitations_workspace_email').on('invitations').columns(['workspace_id', 'email']).execute();
+      // No foreign keys: the trail outlives the workspace and the people it names.
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull())
+        .addColumn('workspace_name', 'text', (c) => c.notNull())
+        .addColumn('actor_user_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_workspace').on('audit_log').columns(['workspace_id', 'created_at']).execute();
+      await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_user_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

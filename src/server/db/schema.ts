@@ -1,3 +1,5 @@
+import type { WorkspaceRole } from '#src/shared/workspaces.ts';
+
 // Times are epoch milliseconds; flags are 0/1 integers, so both engines store them alike.
 export interface UsersTable {
   id: string;
@@ -40,9 +42,57 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MembershipsTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  joined_at: number;
+  last_opened_at: number | null;
+}
+
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
+  revoked_at: number | null;
+}
+
+// Written in the transaction of the change it records; nothing updates or deletes a row.
+export interface AuditLogTable {
+  id: string;
+  workspace_id: string;
+  workspace_name: string;
+  actor_user_id: string;
+  action: string;
+  // A user id or an email address.
+  target: string | null;
+  // JSON text.
+  details: string;
+  ip: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   codes: CodesTable;
   rate_limits: RateLimitsTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  audit_log: AuditLogTable;
 }

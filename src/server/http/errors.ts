@@ -76,3 +76,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: serverError.internal });
 }
+
+// Fastify's frameworkErrors hook: errors raised before routing (FST_ERR_BAD_URL for `GET /%`, …) would
+// otherwise answer Fastify's own shape, with the request path echoed back (issue 13).
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    return reply.code(400).send({ error: serverError.badUrl });
+  }
+  return handleError(error, request, reply);
+}

@@ -1,13 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '#src/server/db/connect.ts';
-import { prepareQuery } from '#src/server/db/prepared-query.ts';
+import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { Clock } from '#src/server/clock.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { HttpError } from './errors.ts';
+import { clientKey } from './client-key.ts';
 
 export interface Limit {
   max: number;
   windowMs: number;
+}
+
+interface Limits {
+  ip: Limit;
+  account: Limit;
+  // Counted per account and address together: the hard stop for guessing one account's password, which
+  // only locks out the address that guesses, not the owner elsewhere (issue 13).
+  accountFromIp?: Limit;
 }
 
 const MINUTE = 60_000;
@@ -15,27 +24,46 @@ const HOUR = 60 * MINUTE;
 
 // DESIGN: per IP and per account on every endpoint that guesses or sends mail.
 export const limits = {
-  login: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  // Ten wrong passwords stop one address for 15 minutes; the per-account ceiling across all addresses
+  // is ten times that, so only a spread-out attack reaches it.
+  login: {
+    ip: { max: 30, windowMs: 15 * MINUTE },
+    accountFromIp: { max: 10, windowMs: 15 * MINUTE },
+    account: { max: 100, windowMs: 15 * MINUTE },
+  },
   register: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   verify: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
   resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   reset: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
   changePassword: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
-} satisfies Record<string, { ip: Limit; account: Limit }>;
+} satisfies Record<string, Limits>;
 
 export type LimitName = keyof typeof limits;
 
+type Counters = { now: number } & Record<`key${number}`, string> & Record<`resetAt${number}`, number>;
+const MOST_COUNTERS = 3;
+
+// Sending invitations (issue 15): each sends an email to an address of the sender's choosing, so it is
+// counted per inviting user and per workspace: neither one owner across many workspaces nor many owners
+// of one workspace can turn it into a mail cannon.
+export const invitationLimits = {
+  user: { max: 20, windowMs: HOUR },
+  workspace: { max: 50, windowMs: 24 * HOUR },
+} satisfies Record<string, Limit>;
+
+// Counter keys read `<limit>:<scope>:<value>`: `login:ip:203.0.113.5`, `login:account:a@example.com`,
+// `invite:user:<user id>`, `invite:workspace:<workspace id>`.
 // Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
 export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
-  // One upsert per number of counters (an IP alone, or an IP and an account), prepared once.
-  const upserts = [1, 2].map((count) =>
-    prepareQuery((slot) =>
+  // One upsert per number of counters (an IP alone, with an account, with an account from that IP), prepared once.
+  const upserts = Array.from({ length: MOST_COUNTERS }, (_, size) =>
+    prepareQuery((slot: Slot<Counters>) =>
       db.kysely
         .insertInto('rate_limits')
-        .values(Array.from({ length: count }, (_, index) => ({ key: slot(`key${index}`), count: 1, reset_at: slot(`resetAt${index}`) })))
+        .values(Array.from({ length: size + 1 }, (_, index) => ({ key: slot(`key${index}`), count: 1, reset_at: slot(`resetAt${index}`) })))
         .onConflict((conflict) =>
           conflict.column('key').doUpdateSet({
             count: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN 1 ELSE rate_limits.count + 1 END`,
@@ -48,7 +76,7 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
 
   async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
     const now = clock();
-    const values: Record<string, unknown> = { now };
+    const values: Counters = { now };
     entries.forEach(({ key, limit }, index) => {
       values[`key${index}`] = key;
       values[`resetAt${index}`] = now + limit.windowMs;
@@ -67,9 +95,20 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
 
   return {
     check(name: LimitName, ip: string, account?: string): Promise<void> {
-      const entries = [{ key: `${name}:ip:${ip}`, limit: limits[name].ip }];
-      if (account) entries.push({ key: `${name}:account:${account}`, limit: limits[name].account });
+      const rule: Limits = limits[name];
+      const client = clientKey(ip);
+      const entries = [{ key: `${name}:ip:${client}`, limit: rule.ip }];
+      if (account) {
+        entries.push({ key: `${name}:account:${account}`, limit: rule.account });
+        if (rule.accountFromIp) entries.push({ key: `${name}:account-ip:${account}:${client}`, limit: rule.accountFromIp });
+      }
       return hit(entries);
+    },
+    checkInvitation(userId: string, workspaceId: string): Promise<void> {
+      return hit([
+        { key: `invite:user:${userId}`, limit: invitationLimits.user },
+        { key: `invite:workspace:${workspaceId}`, limit: invitationLimits.workspace },
+      ]);
     },
     async sweep(): Promise<void> {
       await db.kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();

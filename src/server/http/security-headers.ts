@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 const FIREBASE = {
   script: ['https://apis.google.com', 'https://www.gstatic.com'],
   connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'],
-  frame: ['https://*.firebaseapp.com', 'https://accounts.google.com'],
 };
 
 export interface SecurityHeaderOptions {
@@ -14,7 +13,8 @@ export interface SecurityHeaderOptions {
 
 function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOptions): string {
   const google = googleAuthDomain !== null;
-  const frameHosts = google ? [...FIREBASE.frame, `https://${googleAuthDomain}`] : ["'none'"];
+  // The popup flow frames only the configured auth domain's helper page (issue 13: no wildcard).
+  const frameHosts = google ? [`https://${googleAuthDomain}`] : ["'none'"];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...(google ? FIREBASE.script : [])]],

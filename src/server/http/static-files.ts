@@ -1,8 +1,12 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverError } from '#src/shared/messages.ts';
+
+// The build writes the single-page routes of the route table here (scripts/prerender.ts), so the
+// server knows them without importing web code: ["/dashboard", "/invitations/:token", ...].
+export const APP_ROUTES_FILE = 'app-routes.json';
 
 // Every prerendered page, found once at start: '/features' -> 'features/index.html'.
 function findPages(root: string): Map<string, string> {
@@ -22,35 +26,64 @@ function findPages(root: string): Map<string, string> {
   return pages;
 }
 
-// The built web app: hashed assets cached for a year, prerendered pages as HTML, every other
-// path the app shell (the client router decides, and sends unknown paths to /).
+// '/invitations/:token' matches '/invitations/xyz'; every other segment must be equal.
+function routeMatcher(routes: readonly string[]): (path: string) => boolean {
+  const patterns = routes.map((route) => route.split('/'));
+  return (path) => {
+    const segments = path.split('/');
+    return patterns.some(
+      (pattern) =>
+        pattern.length === segments.length &&
+        pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index])),
+    );
+  };
+}
+
+function readAppRoutes(root: string): string[] {
+  const file = join(root, APP_ROUTES_FILE);
+  if (!existsSync(file)) throw new Error(`${file} is missing: the web build is incomplete, run npm run build.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as string[];
+}
+
+// A browser asking for a page, not a script, an image or an API answer.
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  return !/\.[a-z0-9]+$/i.test(path) || (request.headers.accept ?? '').includes('text/html');
+}
+
+// The built web app: hashed assets cached for a year, prerendered pages as HTML, the app shell for the
+// single-page routes. spec 2: any other path redirects to /, so no page answers 200 where none exists.
 export async function registerStaticFiles(app: FastifyInstance, root: string) {
   const hasBuild = existsSync(join(root, 'app.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file (scripts/compress.ts).
-      preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  if (!hasBuild) {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: serverError.notFound }));
+    return;
   }
-  const pages = hasBuild ? findPages(root) : new Map<string, string>();
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each text file (scripts/compress.ts).
+    preCompressed: true,
+    setHeaders(reply, path) {
+      reply.header('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const pages = findPages(root);
+  const isAppRoute = routeMatcher(readAppRoutes(root));
+
+  const page = (reply: FastifyReply, file: string) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    // A missing file (an old asset hash, a typo) is a 404, never the app shell served as script.
-    const isFile = /\.[a-z0-9]+$/i.test(path);
-    if (path === '/api' || path.startsWith('/api/') || isFile || (request.method !== 'GET' && request.method !== 'HEAD') || !hasBuild) {
-      return reply.code(404).send({ error: serverError.notFound });
-    }
-    const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile(pages.get(normalised) ?? 'app.html');
+    const [path = '/', query] = request.url.split('?', 2) as [string, string?];
+    // A missing file (an old asset hash, a typo in a script URL) or API path is a 404, never a page.
+    if (!wantsPage(request, path)) return reply.code(404).send({ error: serverError.notFound });
+    // '/about/' is '/about'. Leading slashes collapse too, so '//evil.example/' stays on this site.
+    const canonical = `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+    if (canonical !== path) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
+    const file = pages.get(path) ?? (isAppRoute(path) ? 'app.html' : null);
+    return file ? page(reply, file) : reply.redirect('/', 302);
   });
 }

@@ -6,6 +6,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 // Issue 7: generated bodies, query strings, headers and cookies against every endpoint. Every answer is a
 // 4xx with { error } or a legitimate success; never a 5xx; the database holds only what was accepted.
 const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 200);
+const STEADY_WORKSPACE = "Steady Owner's workspace";
 
 const endpoints = [
   ['GET', '/current-user'],
@@ -20,6 +21,24 @@ const endpoints = [
   ['POST', '/reset-password'],
   ['PUT', '/update-profile'],
   ['PUT', '/change-password'],
+  // Issue 15. `:ws` is the steady owner's workspace, `:member` its other member, `:invitation` a pending
+  // invitation of it, `:unknown` a workspace nobody has. Deleting the workspace comes last, as an
+  // accepted delete leaves the rest nothing to act on.
+  ['GET', '/workspaces'],
+  ['POST', '/workspaces'],
+  ['GET', '/workspaces/:ws'],
+  ['PUT', '/workspaces/:ws'],
+  ['POST', '/workspaces/:ws/open'],
+  ['POST', '/workspaces/:ws/leave'],
+  ['POST', '/workspaces/:ws/invitations'],
+  ['DELETE', '/workspaces/:ws/invitations/:invitation'],
+  ['PUT', '/workspaces/:ws/members/:member'],
+  ['DELETE', '/workspaces/:ws/members/:member'],
+  ['GET', '/workspaces/:unknown'],
+  ['PUT', '/workspaces/:unknown/members/:member'],
+  ['POST', '/invitations/lookup'],
+  ['POST', '/invitations/accept'],
+  ['DELETE', '/workspaces/:ws'],
 ] as const;
 
 const FIELDS = [
@@ -32,6 +51,8 @@ const FIELDS = [
   'gender',
   'idToken',
   'role',
+  'confirmName',
+  'token',
   '__proto__',
   'constructor',
   'prototype',
@@ -50,6 +71,10 @@ const nasty = fc.constantFrom(
   'x@example.com',
   'ABCDEF',
   'not specified',
+  'owner',
+  'member',
+  STEADY_WORKSPACE,
+  'A'.repeat(43),
 );
 const value = fc.oneof(
   fc.string({ maxLength: 80 }),
@@ -103,12 +128,22 @@ const extraHeaders = fc.record({
 describe.each(engines)('hostile input on %s', (engine) => {
   let t: TestApp;
   let validCookie: string;
-  const accepted = { registered: 0 };
+  const accepted = { registered: 0, workspacesCreated: 0, workspaceDeleted: false, invitations: 0, renamedTo: STEADY_WORKSPACE };
+  const ids: Record<string, string> = { unknown: '00000000-0000-4000-8000-000000000000' };
   beforeAll(async () => {
     t = await startTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000000' } });
     const account = await createVerifiedUser(t, { name: 'Steady Owner', password: 'steady-owner-pass' });
     const c = await signedInClient(t, account);
     validCookie = [...c.jar].map(([name, v]) => `${name}=${v}`).join('; ');
+    ids.ws = (await c.get('/workspaces')).body.currentId;
+    const mate = await createVerifiedUser(t, { name: 'Steady Member' });
+    const mateClient = await signedInClient(t, mate);
+    ids.member = (await mateClient.get('/current-user')).body.user.id;
+    await c.post(`/workspaces/${ids.ws}/invitations`, { email: mate.email });
+    const mail = await t.mail.waitFor(mate.email, (m) => !m.code);
+    const token = /invitations#([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1];
+    await mateClient.post('/invitations/accept', { token });
+    ids.invitation = (await c.post(`/workspaces/${ids.ws}/invitations`, { email: 'pending@example.com' })).body.invitation.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -116,8 +151,11 @@ describe.each(engines)('hostile input on %s', (engine) => {
 
   it(`answers ${endpoints.length * RUNS_PER_ENDPOINT} generated requests with a 4xx { error } or a legitimate success`, async () => {
     const usersBefore = (await t.db.kysely.selectFrom('users').select('id').execute()).length;
+    const workspacesBefore = (await t.db.kysely.selectFrom('workspaces').select('id').execute()).length;
+    const invitationsBefore = (await t.db.kysely.selectFrom('invitations').select('id').execute()).length;
     let requests = 0;
-    for (const [method, path] of endpoints) {
+    for (const [method, template] of endpoints) {
+      const path = template.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
       await fc.assert(
         fc.asyncProperty(
           body,
@@ -149,6 +187,15 @@ describe.each(engines)('hostile input on %s', (engine) => {
               expect(response.status).toBe(201);
               expect(parsed.user.role).toBe('user');
               accepted.registered += 1;
+            } else if (method === 'POST' && template === '/workspaces') {
+              expect(parsed.workspace.role).toBe('owner');
+              accepted.workspacesCreated += 1;
+            } else if (method === 'PUT' && template === '/workspaces/:ws') {
+              accepted.renamedTo = parsed.workspace.name;
+            } else if (method === 'DELETE' && template === '/workspaces/:ws') {
+              accepted.workspaceDeleted = true;
+            } else if (template === '/workspaces/:ws/invitations') {
+              accepted.invitations += 1;
             }
           },
         ),
@@ -164,5 +211,21 @@ describe.each(engines)('hostile input on %s', (engine) => {
     // The owner's session still works: nothing generated could end it but a valid logout, which we never sent with it.
     const me = await fetch(`${t.url}/api/current-user`, { headers: { cookie: validCookie } });
     expect([200, 401]).toContain(me.status);
-  }, 240_000);
+
+    // Workspaces: only what accepted requests made, named as the last accepted rename left it; nobody
+    // joined through a generated token; every workspace kept an owner.
+    const workspaces = await t.db.kysely.selectFrom('workspaces').selectAll().execute();
+    expect(workspaces.length).toBe(workspacesBefore + accepted.workspacesCreated - (accepted.workspaceDeleted ? 1 : 0));
+    const steady = workspaces.find((w) => w.id === ids.ws);
+    if (accepted.workspaceDeleted) expect(steady).toBeUndefined();
+    else expect(steady?.name).toBe(accepted.renamedTo);
+    const invitations = await t.db.kysely.selectFrom('invitations').select(['id', 'accepted_at']).execute();
+    if (!accepted.workspaceDeleted) expect(invitations.length).toBe(invitationsBefore + accepted.invitations);
+    expect(invitations.filter((i) => i.accepted_at !== null).length).toBeLessThanOrEqual(1);
+    const memberships = await t.db.kysely.selectFrom('memberships').selectAll().execute();
+    expect(new Set(memberships.map((m) => m.user_id)).size).toBeLessThanOrEqual(2);
+    for (const workspace of workspaces) {
+      expect(memberships.some((m) => m.workspace_id === workspace.id && m.role === 'owner')).toBe(true);
+    }
+  }, 600_000);
 });

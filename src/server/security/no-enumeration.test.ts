@@ -30,4 +30,44 @@ describe.each(engines)('no account enumeration on %s', (engine) => {
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
   });
+
+  // issue 13: a taken address answered 409 "An account with this email already exists.".
+  it('answers register the same for a taken and a new address, and mails the owner instead', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const body = (email: string) => ({ name: 'Mallory', email, password: 'quiet-river-stone' });
+    const taken = await client(t.url).post('/register', body(account.email));
+    const fresh = await client(t.url).post('/register', body(uniqueEmail('fresh')));
+    expect(fresh.status).toBe(201);
+    expect(taken.status).toBe(fresh.status);
+    expect(Object.keys(taken.body.user).sort()).toEqual(Object.keys(fresh.body.user).sort());
+    expect(taken.body.user).toMatchObject({ name: 'Mallory', email: account.email, emailVerified: false, role: 'user' });
+    expect(taken.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
+    const notice = await t.mail.waitFor(account.email, (m) => /tried to create/.test(m.subject));
+    expect(notice.code).toBeNull();
+  });
+
+  // issue 13: "already verified", "not correct", "expired" and "too many" told accounts apart.
+  it('gives one message for every code failure, whatever the account', async () => {
+    const t = app();
+    const verified = await createVerifiedUser(t);
+    const pending = uniqueEmail('pending');
+    await client(t.url).post('/register', { name: 'Pending', email: pending, password: 'quiet-river-stone' });
+    await t.mail.waitFor(pending, (m) => /verification/.test(m.subject));
+    const invalid = { status: 400, body: { error: serverError.codeInvalid } };
+    for (const email of [verified.email, pending, uniqueEmail('nobody')]) {
+      expect(await client(t.url).post('/verify-email', { email, code: 'AAAAAA' })).toMatchObject(invalid);
+    }
+    await client(t.url).post('/forgot-password', { email: verified.email });
+    await t.mail.waitFor(verified.email, (m) => /reset/.test(m.subject));
+    for (const email of [verified.email, uniqueEmail('nobody')]) {
+      for (let i = 0; i < 6; i++) {
+        const answer = await client(t.url).post('/reset-password', { email, code: 'AAAAAA', newPassword: 'quiet-river-stone' });
+        expect(answer).toMatchObject(invalid);
+      }
+    }
+    const { code } = await t.mail.waitFor(pending, (m) => /verification/.test(m.subject));
+    t.clock.advance(11 * 60_000);
+    expect(await client(t.url).post('/verify-email', { email: pending, code })).toMatchObject(invalid);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, createVerifiedUser, signedInClient, useTestApp } from '../../../tests/support/test-app.ts';
+import { client, createVerifiedUser, signedInClient, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
 // DESIGN security rule: a profile update takes name and gender only.
@@ -36,5 +36,27 @@ describe.each(engines)('profile fields on %s', (engine) => {
   it('needs a signed-in user', async () => {
     const t = app();
     expect((await client(t.url).put('/update-profile', { name: 'Nobody' })).status).toBe(401);
+  });
+
+  // issue 13: a name shown to others must read as what it is: no direction overrides, C1 controls or
+  // zero-width characters, whether registered or changed later.
+  it('refuses names carrying direction overrides, C1 controls or zero-width characters', async () => {
+    const t = app();
+    const c = await signedInClient(t, await createVerifiedUser(t));
+    for (const name of [
+      'Ada\u202Egnp.exe',
+      'Ada\u2066Lovelace',
+      'Ada\u200BLovelace',
+      'Ada\uFEFFLovelace',
+      'Ada\u0085Lovelace',
+      'Ada\u200FLovelace',
+    ]) {
+      const changed = await c.put('/update-profile', { name });
+      expect(changed).toMatchObject({ status: 400, body: { error: 'Name contains characters that are not allowed.' } });
+      const registered = await client(t.url).post('/register', { name, email: uniqueEmail('bidi'), password: 'quiet-river-stone' });
+      expect(registered).toMatchObject({ status: 400, body: { error: 'Name contains characters that are not allowed.' } });
+    }
+    expect((await c.get('/current-user')).body.user.name).toBe('Test Person');
+    expect((await c.put('/update-profile', { name: 'Zoë Ångström-李' })).status).toBe(200);
   });
 });

@@ -36,4 +36,10 @@ describe('security headers with Google sign-in configured', () => {
     expect(csp).toContain('https://identitytoolkit.googleapis.com');
     expect(csp).toContain('https://demo-project.firebaseapp.com');
   });
+
+  // issue 13: the wildcard let any Firebase project's pages be framed.
+  it('frames only the configured auth domain', async () => {
+    const csp = (await client(app().url).get('/health')).headers.get('content-security-policy') ?? '';
+    expect(/frame-src ([^;]*)/.exec(csp)?.[1]).toBe('https://demo-project.firebaseapp.com');
+  });
 });

@@ -75,6 +75,21 @@ describe.each(engines)('sessions on %s', (engine) => {
     expect(await whoAmI(c)).toBeNull();
   });
 
+  // issue 13: created_at was stored and never checked; a session used daily lived on for ever.
+  it('ends a session 90 days after sign-in however often it is used', async () => {
+    const t = app();
+    const c = await signedInClient(t, await createVerifiedUser(t));
+    for (let day = 1; day < 90; day++) {
+      t.clock.advance(DAY);
+      expect(await whoAmI(c)).not.toBeNull();
+    }
+    // The last refresh may not reach past day 90.
+    const lastCookie = (await c.get('/current-user')).headers.getSetCookie()[0];
+    if (lastCookie) expect(Number(/Max-Age=(\d+)/.exec(lastCookie)![1])).toBeLessThanOrEqual(DAY / 1000);
+    t.clock.advance(DAY);
+    expect(await whoAmI(c)).toBeNull();
+  });
+
   it('ends the session on the server at logout: a copied cookie stops working', async () => {
     const t = app();
     const c = await signedInClient(t, await createVerifiedUser(t));
@@ -108,7 +123,7 @@ describe.each(engines)('sessions on %s', (engine) => {
 });
 
 describe('cookie flags behind https (production mode)', () => {
-  const app = useTestApp('sqlite', { env: { APP_ORIGIN: 'https://tessera.example', TRUST_PROXY: 'true' } });
+  const app = useTestApp('sqlite', { env: { APP_ORIGIN: 'https://tessera.example', TRUST_PROXY: '127.0.0.1' } });
 
   it('uses a Secure __Host- cookie and HSTS', async () => {
     const t = app();
@@ -121,5 +136,23 @@ describe('cookie flags behind https (production mode)', () => {
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(login.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+  });
+});
+
+// issue 13: the cookie's flags followed the request's look; behind a proxy that is not trusted every request
+// looks like http, and the cookie went out without Secure.
+describe('cookie flags with an https origin and no trusted proxy', () => {
+  const app = useTestApp('sqlite', { env: { APP_ORIGIN: 'https://tessera.example' } });
+
+  it('still uses a Secure __Host- cookie', async () => {
+    const t = app();
+    const account = await createVerifiedUser(t);
+    const c = client(t.url);
+    const login = await c.post('/login', { email: account.email, password: account.password }, { origin: 'https://tessera.example' });
+    expect(login.status).toBe(200);
+    const [cookie] = login.headers.getSetCookie();
+    expect(cookie).toMatch(/^__Host-tessera_session=/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(await whoAmI(c)).toBe(account.email);
   });
 });

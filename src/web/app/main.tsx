@@ -6,9 +6,8 @@ import { browserHistory, type Location } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
-// A page whose code cannot be fetched (a dropped connection, a deploy that replaced the chunks) is
-// loaded afresh by the browser; the address already names it.
-const prepare = (location: Location) => preloadRoute(location.pathname).catch(() => window.location.reload());
+// A navigation shows the next page once its code is in place; should that fail, the router reloads.
+const prepare = (location: Location) => preloadRoute(location.pathname);
 
 // The first page's code is fetched before the first render; should that fail, rendering tries again.
 const preloadFirst = () => preloadRoute(window.location.pathname).catch(() => undefined);

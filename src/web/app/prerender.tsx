@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, preloadRoute } from './router.tsx';
-import { routeTable } from './route-table.ts';
+import { prerenderedPaths, routeTable } from './route-table.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { staticHistory } from '#src/web/routing/history.ts';
 
@@ -27,4 +27,9 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   return { path, html, title: entry.title, description: entry.description ?? '' };
 }
 
-export { prerenderedPaths } from './route-table.ts';
+export { prerenderedPaths };
+
+// The paths the app shell answers (the server sends every other unknown path to /, spec 2): every row of
+// the route table that has no prerendered file, patterns like /invitations/:token included, and /login,
+// which the router itself turns into the sign-in dialog.
+export const appRoutePaths = [...routeTable.map((entry) => entry.path).filter((path) => !prerenderedPaths.includes(path)), '/login'];

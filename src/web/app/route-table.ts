@@ -1,17 +1,22 @@
 import type { ComponentType } from 'react';
-import { INTRO_POST_PATH, PRODUCT_NAME } from '#src/shared/brand.ts';
+import { PRODUCT_NAME } from '#src/shared/brand.ts';
+import { hasParams } from '#src/web/routing/match-path.ts';
+import { blogPosts } from '#src/web/site/content/blog-posts.ts';
+import { INVITATION_PAGE } from '#src/shared/workspaces.ts';
 
 // spec 2, route table — one entry per row; the router and the prerenderer are both built from this.
 export type Access = 'public' | 'guest' | 'signed-in' | 'admin';
 export type Layout = 'site' | 'auth' | 'app';
 
 export interface RouteEntry {
+  // A fixed path, or a pattern with `:name` segments (`/invitations/:token`) read with useParams.
   path: string;
   access: Access;
   layout: Layout;
   title: string;
   description?: string;
   // Prerendered to HTML at build time (DESIGN decision 8); such a page renders while auth is still loading.
+  // Only a fixed path can be: a pattern names no file to write.
   prerender?: boolean;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -65,6 +70,9 @@ export const routeTable: RouteEntry[] = [
   app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/workspace/zoom-meeting-page.tsx')),
   app('/whiteboard', 'Whiteboard', () => import('#src/web/workspace/whiteboard-page.tsx')),
   app('/apps', 'Apps', () => import('#src/web/workspace/apps-page.tsx')),
+  app('/workspace-settings', 'Workspace settings', () => import('#src/web/workspace/workspace-settings-page.tsx')),
+  // Issue 15: open to everyone — the page itself tells a guest, the invited person and anyone else apart.
+  { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspace/invitation-page.tsx')), access: 'public' },
   app('/admin', 'Admin Panel', () => import('#src/web/workspace/admin-page.tsx'), 'admin'),
 
   site('/features', 'Features', 'Every Tessera module in eight categories.', () => import('#src/web/site/pages/features-page.tsx')),
@@ -101,24 +109,8 @@ export const routeTable: RouteEntry[] = [
   ),
   site('/guides', 'Guides', 'Step-by-step guides for teams working in Tessera.', () => import('#src/web/site/pages/guides-page.tsx')),
   site('/blog', 'Blog', 'Product notes and ideas from the Tessera team.', () => import('#src/web/site/pages/blog-page.tsx')),
-  site(
-    INTRO_POST_PATH,
-    `Introducing ${PRODUCT_NAME}`,
-    `Why we built ${PRODUCT_NAME} and what it does for teams.`,
-    () => import('#src/web/site/pages/blog-introducing-page.tsx'),
-  ),
-  site(
-    '/blog/ai-productivity',
-    'AI and team productivity',
-    'How AI task creation saves teams time without taking over.',
-    () => import('#src/web/site/pages/blog-ai-productivity-page.tsx'),
-  ),
-  site(
-    '/blog/flat-pricing',
-    'Why flat pricing',
-    'Why Tessera charges per team, not per seat.',
-    () => import('#src/web/site/pages/blog-flat-pricing-page.tsx'),
-  ),
+  // spec 2: one page per post, all drawn by one component from the posts list.
+  ...blogPosts.map((post) => site(post.path, post.pageTitle, post.description, () => import('#src/web/site/pages/blog-post-page.tsx'))),
   site('/community', 'Community', 'Where Tessera users meet, ask and share.', () => import('#src/web/site/pages/community-page.tsx')),
   site('/about', 'About', 'The team and the idea behind Tessera.', () => import('#src/web/site/pages/about-page.tsx')),
   site('/careers', 'Careers', 'Join the Tessera team: remote, full-time roles.', () => import('#src/web/site/pages/careers-page.tsx')),
@@ -137,4 +129,4 @@ export const routeTable: RouteEntry[] = [
   site('/terms', 'Terms of Service', 'The terms for using Tessera, including billing.', () => import('#src/web/site/pages/terms-page.tsx')),
 ];
 
-export const prerenderedPaths = routeTable.filter((entry) => entry.prerender).map((entry) => entry.path);
+export const prerenderedPaths = routeTable.filter((entry) => entry.prerender && !hasParams(entry.path)).map((entry) => entry.path);

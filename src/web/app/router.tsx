@@ -1,26 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { AuthLayout, LoginRedirect, RootLayout, SiteLayout } from './layouts.tsx';
 import { Guard } from './route-guards.tsx';
 import { routeTable } from './route-table.ts';
 import { Navigate } from '#src/web/routing/links.tsx';
+import { routeMatcher } from '#src/web/routing/match-path.ts';
+import { ParamsProvider } from '#src/web/routing/params.tsx';
 import { preloadable } from '#src/web/routing/preloadable.tsx';
 import { useLocation } from '#src/web/routing/router-context.tsx';
 
 // Each route's code is its own chunk, loaded on demand; its component is made once, here.
 const routes = routeTable.map((entry) => ({ ...entry, Page: preloadable(entry.load) }));
 type Route = (typeof routes)[number];
-const AppShell = preloadable(() => import('#src/web/workspace/app-shell.tsx'));
+const AppShell = preloadable(() => import('./app-layout.tsx'));
 
-// '/about/' is '/about'.
-export function findRoute(pathname: string): Route | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routes.find((entry) => entry.path === path);
-}
+// The row for a pathname and its decoded params; '/about/' is '/about'.
+export const findRoute = routeMatcher(routes);
 
 // A route's code is in place before it is shown: a prerendered page hydrates with it, and a new page
 // replaces the current one only once it can render.
 export async function preloadRoute(pathname: string): Promise<void> {
-  const entry = findRoute(pathname);
+  const entry = findRoute(pathname)?.route;
   if (!entry) return;
   await Promise.all([entry.Page.preload(), entry.layout === 'app' ? AppShell.preload() : null]);
 }
@@ -45,12 +44,17 @@ function RouteContent({ entry }: { entry: Route }) {
 
 export function App() {
   const { pathname } = useLocation();
-  const entry = findRoute(pathname);
+  const match = useMemo(() => findRoute(pathname), [pathname]);
   useEffect(() => {
-    if (entry) document.title = entry.title;
-  }, [entry]);
+    if (match) document.title = match.route.title;
+  }, [match]);
   let content;
-  if (entry) content = <RouteContent entry={entry} />;
+  if (match)
+    content = (
+      <ParamsProvider params={match.params}>
+        <RouteContent entry={match.route} />
+      </ParamsProvider>
+    );
   else if (pathname === '/login') content = <LoginRedirect />;
   else content = <Navigate to="/" replace />;
   return <RootLayout>{content}</RootLayout>;

@@ -52,6 +52,13 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
     expect(history.location().pathname).toBe('/register');
   });
 
+  it('tells how long the code lasts (spec 9: 10 minutes), tied to the code field', () => {
+    renderVerify({ email: 'ada@example.com' });
+    expect(screen.getByLabelText(authCopy.verificationCode)).toHaveAccessibleDescription(
+      expect.stringContaining('The code expires in 10 minutes.'),
+    );
+  });
+
   it('forces the code to upper case, cuts it to 6 and enables Verify only at 6', async () => {
     const user = userEvent.setup();
     renderVerify({ email: 'ada@example.com' });

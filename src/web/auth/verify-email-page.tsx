@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { CODE_TTL_MS } from '#src/shared/limits.ts';
 import { authCopy, failure, flow, validation } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
@@ -74,7 +75,8 @@ function VerifyEmailForm({ email }: { email: string }) {
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <CodeField label={authCopy.verificationCode} value={code} onChange={setCode} />
+        {/* spec 9: the code's 10-minute lifetime, as on the reset screen. */}
+        <CodeField label={authCopy.verificationCode} value={code} onChange={setCode} hint={authCopy.verifyCodeHelp(CODE_TTL_MS / 60_000)} />
         <Button type="submit" className="w-full" disabled={!isCompleteCode(code)} busy={busy} busyLabel={authCopy.busyVerifying}>
           {authCopy.verifyButton}
         </Button>

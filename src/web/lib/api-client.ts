@@ -10,7 +10,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 // spec 8: the server's `error` field, else the raw response body, else the caller's default text.
 export async function api<T>(method: Method, path: string, body?: unknown, fallback = 'Request failed'): Promise<T> {

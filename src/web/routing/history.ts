@@ -26,6 +26,8 @@ export interface History {
   commit(location: Location, replace: boolean): void;
   // Back and forward; returns the unsubscribe.
   listen(listener: (location: Location) => void): () => void;
+  // Loads the current entry afresh, for a page whose code could not be fetched.
+  reload(): void;
 }
 
 export function hrefOf(to: To): string {
@@ -65,6 +67,7 @@ export function browserHistory(): History {
       window.addEventListener('popstate', onPop);
       return () => window.removeEventListener('popstate', onPop);
     },
+    reload: () => window.location.reload(),
   };
 }
 
@@ -75,12 +78,23 @@ export function staticHistory(pathname: string): History {
     create: () => location,
     commit: () => undefined,
     listen: () => () => undefined,
+    reload: () => undefined,
   };
 }
 
-export function memoryHistory(initial: To, state: unknown = null): History {
+// Component and router tests move through it as a reader would, Back and forward included (`go`), and
+// can see every entry and each reload asked for.
+export interface MemoryHistory extends History {
+  entries(): readonly Location[];
+  go(delta: number): void;
+  readonly reloads: number;
+}
+
+export function memoryHistory(initial: To, state: unknown = null): MemoryHistory {
   const entries: Location[] = [newLocation(initial, '/', state)];
   let index = 0;
+  let reloads = 0;
+  const listeners = new Set<(location: Location) => void>();
   return {
     location: () => entries[index]!,
     create: (to, next) => newLocation(to, entries[index]!.pathname, next),
@@ -88,6 +102,18 @@ export function memoryHistory(initial: To, state: unknown = null): History {
       if (replace) entries[index] = location;
       else entries.splice(++index, entries.length, location);
     },
-    listen: () => () => undefined,
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    entries: () => entries,
+    go(delta) {
+      index = Math.min(Math.max(index + delta, 0), entries.length - 1);
+      for (const listener of listeners) listener(entries[index]!);
+    },
+    get reloads() {
+      return reloads;
+    },
+    reload: () => void reloads++,
   };
 }

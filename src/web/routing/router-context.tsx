@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { History, Location, NavigateOptions, To } from './history.ts';
-import { rememberScroll, rememberedScroll, scrollInstantly, scrollToTarget } from './scroll-memory.ts';
+import { rememberScroll, rememberedScroll, scrollInstantly, scrollToTarget, showingEntry } from './scroll-memory.ts';
 
 export type NavigateFunction = (to: To, options?: NavigateOptions) => Promise<void>;
 
@@ -47,18 +47,25 @@ export function RouterProvider({
   const latest = useRef(0);
 
   // The address changes with the page, so what is on screen always belongs to the address shown.
+  // `commit` enters a link's destination in the history; Back and forward have none (the browser moved).
   const move = useCallback(
     async (next: Location, scrollIntent: ScrollIntent, commit?: () => void) => {
       const navigation = ++latest.current;
-      await prepare?.(next);
-      // A later navigation that finished first wins.
+      const ready = await Promise.resolve(prepare?.(next)).then(
+        () => true,
+        () => false,
+      );
+      // A later navigation wins, whichever finished loading first.
       if (navigation !== latest.current) return;
       commit?.();
+      // A page whose code cannot be fetched (a dropped connection, a deploy that replaced the chunks) is
+      // loaded afresh by the browser, at its own address.
+      if (!ready) return history.reload();
       if (scroll) rememberScroll(current.current.key);
       intent.current = scrollIntent;
       startTransition(() => setLocation(next));
     },
-    [prepare, scroll],
+    [history, prepare, scroll],
   );
 
   // Back and forward: the browser has already moved the address.
@@ -73,7 +80,9 @@ export function RouterProvider({
   );
 
   useLayoutEffect(() => {
-    if (!scroll || intent.current === 'keep') return;
+    if (!scroll) return;
+    showingEntry(location.key);
+    if (intent.current === 'keep') return;
     const saved = intent.current === 'target' ? undefined : rememberedScroll(location.key);
     const arriving = intent.current === 'arrive';
     intent.current = 'keep';

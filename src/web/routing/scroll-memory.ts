@@ -15,11 +15,16 @@ function load(): Record<string, number> {
   return positions;
 }
 
+// The entry whose page is on screen. On leaving, its position is kept under its own key, even when the
+// address already names the next entry (a page whose code failed to load is reloaded at its address).
+let shownKey: string | null = null;
+
+export const showingEntry = (key: string) => (shownKey = key);
+
 export function startScrollMemory() {
   window.history.scrollRestoration = 'manual';
   window.addEventListener('pagehide', () => {
-    const entry = window.history.state as { key?: string } | null;
-    if (entry?.key) rememberScroll(entry.key);
+    if (shownKey) rememberScroll(shownKey);
     try {
       sessionStorage.setItem(STORAGE_KEY, JSON.stringify(load()));
     } catch {

@@ -25,6 +25,13 @@ describe('Avatar (spec 2)', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('shows an icon instead of the initials where the fallback is the icon (the app shell)', () => {
+    render(<Avatar name="Ada Lovelace" picture="https://example.com/broken.png" fallback="icon" />);
+    fireEvent.error(screen.getByRole('img'));
+    expect(screen.getByTestId('avatar-icon')).toBeTruthy();
+    expect(screen.queryByText('AL')).toBeNull();
+  });
+
   it("shows 'U' with no name", () => {
     render(<Avatar name="" picture={null} />);
     expect(screen.getByText('U')).toBeVisible();

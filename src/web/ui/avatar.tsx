@@ -1,3 +1,4 @@
+import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from './cn.ts';
 import type { Size } from './spinner.tsx';
@@ -5,8 +6,21 @@ import { hasPicture, initials } from './avatar-initials.ts';
 
 const avatarSize: Record<Size, string> = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg', xl: 'size-20 text-2xl' };
 
-// spec 2: the picture if set and it loads, else initials. DESIGN decision 6: loaded directly, no referrer.
-export function Avatar({ name, picture, size = 'md' }: { name?: string | null; picture?: string | null; size?: Size }) {
+const iconSize: Record<Size, string> = { sm: 'size-4', md: 'size-5', lg: 'size-7', xl: 'size-10' };
+
+// spec 2: the picture if set and it loads, else initials (the top navigation bar) or an icon (the app
+// shell's user menu). DESIGN decision 6: loaded directly, no referrer.
+export function Avatar({
+  name,
+  picture,
+  size = 'md',
+  fallback = 'initials',
+}: {
+  name?: string | null;
+  picture?: string | null;
+  size?: Size;
+  fallback?: 'initials' | 'icon';
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const showPicture = hasPicture(picture) && failed !== picture;
   return (
@@ -25,6 +39,8 @@ export function Avatar({ name, picture, size = 'md' }: { name?: string | null; p
           className="size-full object-cover"
           onError={() => setFailed(picture)}
         />
+      ) : fallback === 'icon' ? (
+        <UserRound className={iconSize[size]} aria-hidden="true" data-testid="avatar-icon" />
       ) : (
         <span aria-hidden="true">{initials(name)}</span>
       )}

@@ -7,7 +7,7 @@ export function SearchBox({ className }: { className: string }) {
     <form role="search" className={className} onSubmit={(event) => event.preventDefault()}>
       <label className="relative block">
         <span className="sr-only">{navCopy.search}</span>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
         <input
           type="search"
           placeholder={label.searchPlaceholder}

@@ -1,6 +1,6 @@
 import { workspaceCopy } from '#src/shared/messages.ts';
 import { FigureRow } from '#src/web/workspace/components/figure-cards.tsx';
-import { inertAction } from '#src/web/workspace/components/inert-action.ts';
+import { InertButton } from '#src/web/workspace/components/inert.tsx';
 import { PageHeading, PanelCard } from '#src/web/workspace/components/panel-card.tsx';
 import { calendarEvents, calendarFigures } from '#src/web/workspace/sample-data/sample-planning.ts';
 
@@ -10,18 +10,7 @@ export default function CalendarPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeading title={workspaceCopy.calendar} lead="Meetings, deadlines and focus time for your team." />
       <FigureRow figures={calendarFigures} />
-      <PanelCard
-        title="This week"
-        action={
-          <button
-            type="button"
-            onClick={inertAction('Create Event')}
-            className="rounded-control bg-accent-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-accent-700"
-          >
-            Create Event
-          </button>
-        }
-      >
+      <PanelCard title="This week" action={<InertButton name="Create Event" className="px-3 py-1.5" />}>
         <ul className="divide-y divide-slate-100">
           {calendarEvents.map((event) => (
             <li key={event.title} className="flex flex-wrap items-center justify-between gap-2 py-3">

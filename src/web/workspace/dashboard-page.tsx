@@ -2,7 +2,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { workspaceCopy } from '#src/shared/messages.ts';
 import { firstName } from '#src/shared/user.ts';
 import { useSession } from '#src/web/lib/session.tsx';
-import { inertAction } from '#src/web/workspace/components/inert-action.ts';
+import { InertIconButton } from '#src/web/workspace/components/inert.tsx';
 import { DataTable, PersonCell } from '#src/web/workspace/components/data-table.tsx';
 import { ActivityList, PageHeading, PanelCard, StatCards } from '#src/web/workspace/components/panel-card.tsx';
 import { QuickActions } from '#src/web/workspace/components/quick-actions.tsx';
@@ -31,14 +31,9 @@ export default function DashboardPage() {
             {
               header: workspaceCopy.clientColumns[4],
               cell: (client) => (
-                <button
-                  type="button"
-                  onClick={inertAction(`Actions for ${client.name}`)}
-                  aria-label={`Actions for ${client.name}`}
-                  className="flex size-8 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100"
-                >
+                <InertIconButton name={`Actions for ${client.name}`}>
                   <MoreHorizontal className="size-4" aria-hidden="true" />
-                </button>
+                </InertIconButton>
               ),
             },
           ]}

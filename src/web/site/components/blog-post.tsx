@@ -4,7 +4,7 @@ import type { BlogPost } from '#src/web/site/content/blog-posts.ts';
 import { ApplyForBeta } from './page-parts.tsx';
 
 // spec 2: each post has a back link to /blog and an Apply for Beta call to action to /register.
-export function BlogPostPage({ post }: { post: BlogPost }) {
+export function BlogPostArticle({ post }: { post: BlogPost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
@@ -35,10 +35,4 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
       </aside>
     </article>
   );
-}
-
-export function postAt(posts: BlogPost[], path: string): BlogPost {
-  const post = posts.find((candidate) => candidate.path === path);
-  if (!post) throw new Error(`No blog post at ${path}`);
-  return post;
 }

@@ -1,5 +1,8 @@
-// spec 3 and 7: the public API, documented only; the app does not call it.
-export const API_BASE_URL = 'https://api.tessera.app/v1';
+// spec 3 and 7: the public API, documented only; the app does not call it. It is served by this same
+// server, so its base is the page's own origin + API_BASE_PATH (use-api-base-url.ts).
+export const API_BASE_PATH = '/api/v1';
+// What the prerendered HTML shows until the browser knows the origin.
+export const API_BASE_PLACEHOLDER = 'https://your-tessera-server';
 
 export interface ApiEndpointDoc {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -8,10 +11,10 @@ export interface ApiEndpointDoc {
 }
 
 export const taskEndpoints: ApiEndpointDoc[] = [
-  { method: 'GET', endpoint: '/api/v1/tasks', description: 'List the tasks of your workspace, newest first.' },
-  { method: 'POST', endpoint: '/api/v1/tasks', description: 'Create a task.' },
-  { method: 'PUT', endpoint: '/api/v1/tasks/{id}', description: 'Update a task.' },
-  { method: 'DELETE', endpoint: '/api/v1/tasks/{id}', description: 'Delete a task.' },
+  { method: 'GET', endpoint: `${API_BASE_PATH}/tasks`, description: 'List the tasks of your workspace, newest first.' },
+  { method: 'POST', endpoint: `${API_BASE_PATH}/tasks`, description: 'Create a task.' },
+  { method: 'PUT', endpoint: `${API_BASE_PATH}/tasks/{id}`, description: 'Update a task.' },
+  { method: 'DELETE', endpoint: `${API_BASE_PATH}/tasks/{id}`, description: 'Delete a task.' },
 ];
 
 export const taskFields = [
@@ -25,7 +28,7 @@ export const taskFields = [
 
 export const webhookEvents = ['task.created', 'task.updated', 'task.deleted', 'comment.added'];
 
-export const exampleRequest = `curl -X POST ${API_BASE_URL}/tasks \\
+export const exampleRequest = (baseUrl: string) => `curl -X POST ${baseUrl}/tasks \\
   -H "Authorization: Bearer $TESSERA_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{

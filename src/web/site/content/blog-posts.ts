@@ -1,7 +1,11 @@
-import { INTRO_POST_PATH } from '#src/shared/brand.ts';
+import { INTRO_POST_PATH, PRODUCT_NAME } from '#src/shared/brand.ts';
 
+// Each post is a page of its own: the route table makes one prerendered row per post from this list.
 export interface BlogPost {
   path: string;
+  // The browser tab and search results: `${pageTitle} — Tessera`, with the description under it.
+  pageTitle: string;
+  description: string;
   title: string;
   summary: string;
   readTime: string;
@@ -13,6 +17,8 @@ export interface BlogPost {
 export const blogPosts: BlogPost[] = [
   {
     path: INTRO_POST_PATH,
+    pageTitle: `Introducing ${PRODUCT_NAME}`,
+    description: `Why we built ${PRODUCT_NAME} and what it does for teams.`,
     title: 'Introducing Tessera',
     summary:
       'Boards, chat, docs, a client portal, analytics and AI tasks in one workspace — and why we stopped stitching five tools together.',
@@ -47,8 +53,10 @@ export const blogPosts: BlogPost[] = [
   },
   {
     path: '/blog/ai-productivity',
+    pageTitle: 'AI and team productivity',
+    description: 'How AI task creation saves teams time without taking over.',
     title: 'AI that drafts, people who decide',
-    summary: 'How AI task creation saves a team about five hours a week without taking over the board.',
+    summary: 'How AI task creation takes the chores out of planning without taking over the board.',
     readTime: '4 min read',
     date: 'October 2, 2025',
     body: [
@@ -60,7 +68,7 @@ export const blogPosts: BlogPost[] = [
       {
         heading: 'Drafts, not decisions',
         paragraphs: [
-          'Every AI task arrives as a draft. Someone on the team accepts, edits or discards it. In the beta, 78 % of drafts were accepted without edits, and nothing landed on a board without a person saying yes.',
+          'Every AI task arrives as a draft. Someone on the team accepts, edits or discards it, and nothing lands on a board without a person saying yes.',
         ],
       },
       {
@@ -73,6 +81,8 @@ export const blogPosts: BlogPost[] = [
   },
   {
     path: '/blog/flat-pricing',
+    pageTitle: 'Why flat pricing',
+    description: 'Why Tessera charges per team, not per seat.',
     title: 'Why we charge per team, not per seat',
     summary: 'Per-seat pricing punishes teams for inviting the people they work with. Flat pricing by team size does not.',
     readTime: '3 min read',

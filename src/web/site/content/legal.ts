@@ -29,7 +29,7 @@ export const privacySections = [
   {
     heading: 'Retention and your rights',
     paragraphs: [
-      `You can export your workspace at any time and delete your account from your profile settings or by writing to ${SUPPORT_EMAIL}. We delete account data within 30 days of a deletion request, except what the law requires us to keep. You may ask for a copy, correction or deletion of your personal data.`,
+      `To get an export of your workspace or to delete your account, write to ${SUPPORT_EMAIL}. We delete account data within 30 days of a deletion request, except what the law requires us to keep. You may ask for a copy, correction or deletion of your personal data.`,
     ],
   },
   { heading: 'Contact', paragraphs: [`Questions about privacy: ${SUPPORT_EMAIL}.`] },
@@ -59,7 +59,7 @@ export const termsSections = [
   {
     heading: 'Your content',
     paragraphs: [
-      'You own what you put in Tessera. You give us the rights we need to store it, show it to the people you share it with and run the service. You can export it at any time.',
+      `You own what you put in Tessera. You give us the rights we need to store it, show it to the people you share it with and run the service. You can ask for an export of it at any time by writing to ${SUPPORT_EMAIL}.`,
     ],
   },
   {

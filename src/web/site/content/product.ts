@@ -42,7 +42,7 @@ export const releases: Array<{ version: string; date: string; changes: Array<{ t
     date: 'October 28, 2025',
     changes: [
       { type: 'new', text: 'AI task creation from meeting notes, with drafts that need approval.' },
-      { type: 'improvement', text: 'Client portal loads 40 % faster on large projects.' },
+      { type: 'improvement', text: 'Client portal loads faster on large projects.' },
       { type: 'fix', text: 'Due-date reminders no longer fire twice across time zones.' },
     ],
   },

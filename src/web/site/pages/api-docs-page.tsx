@@ -1,8 +1,10 @@
 import { CodeBlock } from '#src/web/site/components/code-block.tsx';
 import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
-import { API_BASE_URL, exampleRequest, taskEndpoints, taskFields, webhookEvents } from '#src/web/site/content/api-reference.ts';
+import { useApiBaseUrl } from '#src/web/site/components/use-api-base-url.ts';
+import { exampleRequest, taskEndpoints, taskFields, webhookEvents } from '#src/web/site/content/api-reference.ts';
 
 export default function ApiDocsPage() {
+  const baseUrl = useApiBaseUrl();
   return (
     <>
       <PageHero
@@ -37,7 +39,9 @@ export default function ApiDocsPage() {
               Base URL
             </h2>
             <p className="mt-3">
-              <code className="rounded bg-slate-100 px-2 py-1">{API_BASE_URL}</code>
+              <code className="rounded bg-slate-100 px-2 py-1" data-testid="api-base-url">
+                {baseUrl}
+              </code>
             </p>
           </section>
           <section aria-labelledby="endpoints">
@@ -90,7 +94,7 @@ export default function ApiDocsPage() {
             <h2 id="example" className="mb-4 text-2xl font-bold text-slate-900">
               Example request
             </h2>
-            <CodeBlock label="POST /api/v1/tasks" code={exampleRequest} />
+            <CodeBlock label={`POST ${taskEndpoints[1]!.endpoint}`} code={exampleRequest(baseUrl)} />
           </section>
           <section aria-labelledby="webhooks">
             <h2 id="webhooks" className="text-2xl font-bold text-slate-900">

@@ -1,9 +1,11 @@
 import { CodeBlock } from '#src/web/site/components/code-block.tsx';
 import { ApplyForBeta, Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { useApiBaseUrl } from '#src/web/site/components/use-api-base-url.ts';
 import { exampleRequest } from '#src/web/site/content/api-reference.ts';
 import { integrations } from '#src/web/site/content/product.ts';
 
 export default function IntegrationsPage() {
+  const baseUrl = useApiBaseUrl();
   return (
     <>
       <PageHero
@@ -38,7 +40,7 @@ export default function IntegrationsPage() {
         tone="slate"
       >
         <div className="mx-auto max-w-3xl">
-          <CodeBlock label="Create a task" code={exampleRequest} />
+          <CodeBlock label="Create a task" code={exampleRequest(baseUrl)} />
         </div>
       </Section>
     </>

@@ -4,7 +4,7 @@ import { CostSlider, PricingTiers } from '#src/web/site/components/pricing-secti
 const faq = [
   {
     q: 'What happens when my team outgrows its tier?',
-    a: 'Your workspace moves to the next tier automatically when you add a user past the limit: from Free to $50 at the 4th user, and from $50 to $200 at the 16th. You are billed the new rate from that month on.',
+    a: 'Your workspace moves to the next tier automatically when you add a user past the limit: from Free to $50 at the 4th user, and from $50 to $200 at the 16th. You are billed the new rate from the following month.',
   },
   {
     q: 'Are any features held back on the cheaper tiers?',

@@ -1,6 +1,9 @@
 import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
 import { roadmap } from '#src/web/site/content/product.ts';
 
+// An id names one element only when it has no spaces: 'In Progress' -> 'roadmap-in-progress'.
+const headingId = (column: string) => `roadmap-${column.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
 export default function RoadmapPage() {
   return (
     <>
@@ -12,8 +15,8 @@ export default function RoadmapPage() {
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {Object.entries(roadmap).map(([column, items]) => (
-            <section key={column} aria-labelledby={`roadmap-${column}`}>
-              <h2 id={`roadmap-${column}`} className="mb-4 text-lg font-semibold text-slate-900">
+            <section key={column} aria-labelledby={headingId(column)}>
+              <h2 id={headingId(column)} className="mb-4 text-lg font-semibold text-slate-900">
                 {column}
               </h2>
               <ul className="space-y-3">

@@ -1,4 +1,4 @@
-import { inertAction } from './inert-action.ts';
+import { InertButton } from './inert.tsx';
 import { PanelCard } from './panel-card.tsx';
 
 export function FigureRow({ figures }: { figures: ReadonlyArray<{ label: string; value: string }> }) {
@@ -20,13 +20,7 @@ export function ActionCards({ cards }: { cards: ReadonlyArray<{ title: string; t
       {cards.map((card) => (
         <PanelCard key={card.title} title={card.title}>
           <p className="text-sm text-slate-600">{card.text}</p>
-          <button
-            type="button"
-            onClick={inertAction(card.action)}
-            className="mt-4 rounded-control bg-accent-600 px-3 py-2 text-sm font-semibold text-white hover:bg-accent-700"
-          >
-            {card.action}
-          </button>
+          <InertButton name={card.action} className="mt-4 px-3 py-2" />
         </PanelCard>
       ))}
     </div>

@@ -2,12 +2,13 @@ import { LogOut, Settings, Sparkles, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from '#src/web/routing/links.tsx';
 import { workspaceCopy } from '#src/shared/messages.ts';
-import { inertAction } from './inert-action.ts';
+import { InertMenuItem } from './inert.tsx';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
+// Rail colours are the rail-* tokens of styles.css, checked for contrast on the dark rail (issue 21).
 const railButton =
-  'group flex w-full flex-col items-center gap-1 rounded-control px-1 py-2 text-[11px] font-medium text-slate-400 hover:bg-slate-800 hover:text-white aria-[current=page]:bg-slate-800 aria-[current=page]:text-white';
+  'group flex w-full flex-col items-center gap-1 rounded-control px-1 py-2 text-[11px] font-medium text-rail-ink outline-rail-focus hover:bg-rail-raised hover:text-rail-ink-strong aria-[current=page]:bg-rail-raised aria-[current=page]:text-rail-ink-strong';
 
 function RailLink({ item, onOpen }: { item: RailItem; onOpen: (item: RailItem) => void }) {
   const Icon = item.icon;
@@ -38,14 +39,14 @@ function RailMenu({ label, icon, children }: { label: string; icon: ReactNode; c
 }
 
 // spec 2: the left rail, with the bottom buttons Settings, Invite and Upgrade.
-export function LeftRail({ onOpen }: { onOpen: (item: RailItem) => void }) {
+export function LeftRail({ onOpen, onInvite }: { onOpen: (item: RailItem) => void; onInvite: () => void }) {
   return (
-    <nav aria-label="Workspace" className="hidden w-20 shrink-0 flex-col justify-between bg-slate-900 px-2 py-3 md:flex">
+    <nav aria-label="Workspace" className="hidden w-20 shrink-0 flex-col justify-between bg-rail px-2 py-3 md:flex">
       <div className="space-y-1">
         {mainItems.map((item) => (
           <RailLink key={item.to} item={item} onOpen={onOpen} />
         ))}
-        <p className="px-1 pt-4 pb-1 text-center text-[10px] font-semibold tracking-wider text-slate-500 uppercase">{workspaceCopy.more}</p>
+        <p className="px-1 pt-4 pb-1 text-center text-[10px] font-semibold tracking-wider text-rail-ink uppercase">{workspaceCopy.more}</p>
         {moreItems.map((item) => (
           <RailLink key={item.to} item={item} onOpen={onOpen} />
         ))}
@@ -53,17 +54,17 @@ export function LeftRail({ onOpen }: { onOpen: (item: RailItem) => void }) {
       <div className="space-y-1">
         <RailMenu label={workspaceCopy.settings} icon={<Settings className="size-5" aria-hidden="true" />}>
           {workspaceCopy.settingsItems.map((item) => (
-            <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
+            <InertMenuItem key={item} name={item}>
               {item === 'Log out' ? <LogOut className="size-4" aria-hidden="true" /> : null}
               {item}
-            </MenuItem>
+            </InertMenuItem>
           ))}
         </RailMenu>
         <RailMenu label={workspaceCopy.invite} icon={<UserPlus className="size-5" aria-hidden="true" />}>
-          <MenuItem onSelect={inertAction(workspaceCopy.sendInvite)}>{workspaceCopy.sendInvite}</MenuItem>
+          <MenuItem onSelect={onInvite}>{workspaceCopy.sendInvite}</MenuItem>
         </RailMenu>
         <RailMenu label={workspaceCopy.upgrade} icon={<Sparkles className="size-5" aria-hidden="true" />}>
-          <MenuItem onSelect={inertAction(workspaceCopy.upgradeToPro)}>{workspaceCopy.upgradeToPro}</MenuItem>
+          <InertMenuItem name={workspaceCopy.upgradeToPro} />
         </RailMenu>
       </div>
     </nav>

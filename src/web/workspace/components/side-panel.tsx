@@ -1,13 +1,36 @@
 import { X } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { workspaceCopy } from '#src/shared/messages.ts';
-import { inertAction } from './inert-action.ts';
+import { InertButton } from './inert.tsx';
 import type { PanelKind } from './rail-items.ts';
 
 const titles: Record<PanelKind, string> = { home: workspaceCopy.home, calendar: workspaceCopy.calendar, aiMode: workspaceCopy.aiMode };
 
-// spec 2: static side panels, closed by a close button.
+// The element that opened the panel (a rail item or the phone's menu button), noted once per panel shown.
+function useOpener(kind: PanelKind) {
+  const [opener, setOpener] = useState(() => ({ kind, element: document.activeElement }));
+  if (opener.kind !== kind) setOpener({ kind, element: document.activeElement });
+  return opener.element;
+}
+
+// spec 2: static side panels, closed by a close button. Issue 21: Escape closes them too (unless a menu
+// or dialog above took it), and focus goes back to what opened the panel instead of falling to the page.
 export function SidePanel({ kind, onClose }: { kind: PanelKind; onClose: () => void }) {
   const title = titles[kind];
+  const opener = useOpener(kind);
+  const close = useCallback(() => {
+    onClose();
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  }, [onClose, opener]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [close]);
+
   return (
     <aside
       aria-label={`${title} panel`}
@@ -17,7 +40,7 @@ export function SidePanel({ kind, onClose }: { kind: PanelKind; onClose: () => v
         <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         <button
           type="button"
-          onClick={onClose}
+          onClick={close}
           aria-label={`Close ${title} panel`}
           className="flex size-8 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
@@ -27,13 +50,7 @@ export function SidePanel({ kind, onClose }: { kind: PanelKind; onClose: () => v
       <ul className="space-y-0.5 p-2">
         {workspaceCopy.panels[kind].map((item) => (
           <li key={item}>
-            <button
-              type="button"
-              onClick={inertAction(item)}
-              className="w-full rounded-control px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-            >
-              {item}
-            </button>
+            <InertButton name={item} look="plain" className="w-full px-3 py-2 text-left" />
           </li>
         ))}
       </ul>

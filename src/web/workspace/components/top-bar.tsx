@@ -1,20 +1,43 @@
-import { Bell, ChevronDown, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { label, workspaceCopy } from '#src/shared/messages.ts';
 import { isAdmin, roleLabel, type PublicUser } from '#src/shared/user.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
-import { LogoMark } from '#src/web/ui/logo.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { sampleNotifications } from '#src/web/workspace/sample-data/sample-notifications.ts';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
+import { WorkspaceSwitcher } from '#src/web/workspace/workspaces/workspace-switcher.tsx';
+import { InertMenuItem } from './inert.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';
 
 const iconButton =
   'relative flex size-10 items-center justify-center rounded-control text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
-// spec 2: workspace switcher, search box, notifications bell with its unread count, and the user menu.
-export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: RailItem) => void }) {
+// Decision 010: the signed-in top navigation bar's own pieces (spec 2), handed in by the app layer so the
+// shell shows them in its one bar: the links (from md up), the settings dropdown, the links on a phone.
+export interface SignedInNavSlots {
+  links: ReactNode;
+  settings: ReactNode;
+  phoneLinks: ReactNode;
+}
+
+// spec 2: workspace switcher, search box, notifications bell with its unread count, and the user menu;
+// with the signed-in bar's Dashboard, Admin Panel, Profile and settings dropdown beside them.
+export function TopBar({
+  user,
+  nav,
+  onOpen,
+  onInvite,
+  onCreate,
+}: {
+  user: PublicUser;
+  nav: SignedInNavSlots;
+  onOpen: (item: RailItem) => void;
+  onInvite: () => void;
+  onCreate: () => void;
+}) {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const admin = isAdmin(user);
@@ -45,35 +68,20 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
               {item.label}
             </MenuItem>
           ))}
+          <MenuSeparator />
+          {nav.phoneLinks}
         </Menu>
       </div>
-      <Menu
-        label="Switch workspace"
-        align="start"
-        trigger={
-          <button
-            type="button"
-            className="flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-          >
-            <LogoMark className="size-6" />
-            <span className="hidden sm:inline">{workspaceCopy.workspaceName}</span>
-            <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
-          </button>
-        }
-      >
-        {workspaceCopy.workspaceItems.map((item) => (
-          <MenuItem key={item} onSelect={() => console.info(`[workspace] ${item}`)}>
-            {item}
-          </MenuItem>
-        ))}
-      </Menu>
+      <WorkspaceSwitcher onInvite={onInvite} onCreate={onCreate} />
       {admin ? (
         <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span>
       ) : null}
+      {nav.links}
 
-      <SearchBox className="ml-auto hidden w-72 md:block" />
+      {/* Below xl the search box sits at the top of the page instead (app-shell.tsx). */}
+      <SearchBox className="ml-auto hidden w-64 xl:block" />
 
-      <div className="ml-auto flex items-center gap-1 md:ml-2">
+      <div className="ml-auto flex items-center gap-1 xl:ml-2">
         <Menu
           label={`${workspaceCopy.notifications} (${unread} unread)`}
           trigger={
@@ -99,18 +107,20 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
               />
               <span className="flex flex-col">
                 <span>{notification.text}</span>
-                <span className="text-xs text-slate-500">{notification.when}</span>
+                <span className="text-xs text-ink-muted">{notification.when}</span>
               </span>
             </MenuItem>
           ))}
         </Menu>
 
+        {nav.settings}
+
         <Menu
           label="User menu"
           trigger={
             <button type="button" className="flex items-center gap-2 rounded-control p-1 pr-2 hover:bg-slate-100">
-              <Avatar name={user.name} picture={user.picture} size="sm" />
-              <span className="hidden max-w-36 truncate text-sm font-medium text-slate-800 sm:inline">{user.name}</span>
+              <Avatar name={user.name} picture={user.picture} size="sm" fallback="icon" />
+              <span className="hidden max-w-36 truncate text-sm font-medium text-slate-800 lg:inline">{user.name}</span>
             </button>
           }
         >
@@ -132,10 +142,10 @@ export function TopBar({ user, onOpen }: { user: PublicUser; onOpen: (item: Rail
               {label.adminPanel}
             </MenuItem>
           ) : null}
-          <MenuItem onSelect={() => console.info('[workspace] Billing')}>
+          <InertMenuItem name={workspaceCopy.billing}>
             <CreditCard className="size-4" aria-hidden="true" />
             {workspaceCopy.billing}
-          </MenuItem>
+          </InertMenuItem>
           <MenuSeparator />
           <MenuItem onSelect={() => void signOut()}>
             <LogOut className="size-4" aria-hidden="true" />

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { routeTable } from '#src/web/app/route-table.ts';
+import { expect, signInAs, test } from './fixtures.ts';
+
+// Issue 21: axe on every signed-in page of the route table, as a user and as an admin, at both widths,
+// with each menu, panel, tab and dialog of the page open in turn. Nothing here names a page or a menu:
+// a new route is covered by being in the route table, a new opener by carrying aria-haspopup/aria-expanded.
+const widths = [390, 1280] as const;
+const DESKTOP = 1280;
+// Rows with a path parameter (e.g. `:token`) have no page to visit without data of their own.
+const appRoutes = routeTable.filter((row) => (row.access === 'signed-in' || row.access === 'admin') && !row.path.includes(':'));
+
+// The shell is everything outside the page's own content; its openers look the same on every page.
+const OPENERS = 'button[aria-haspopup]:visible, button[aria-expanded]:visible';
+// The shell's side panel, as opposed to an aside inside the page's own content.
+const PANEL = 'aside:not(main *)';
+
+// The whole page when closed; once something opens, only what it opened (the rest was scanned closed).
+async function violations(page: Page, where: string, scope?: string): Promise<string[]> {
+  // No iframes here, so the one-frame (legacy) run serves and saves a blank page per scan.
+  const axe = new AxeBuilder({ page }).setLegacyMode();
+  if (scope) axe.include(scope);
+  const { violations: found } = await axe.analyze();
+  return found.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.any[0]?.message ?? node.failureSummary}`,
+    ),
+  );
+}
+
+// What an opener opened, as a selector: the element its aria-controls names (Radix sets it on menus and tabs).
+async function openedBy(opener: Locator): Promise<string | undefined> {
+  const id = await opener.getAttribute('aria-controls');
+  return id ? `[id="${id}"]` : undefined;
+}
+
+const nameOf = (locator: Locator) =>
+  locator.evaluate(
+    (element) => `${element.closest('main') ? 'page' : 'shell'} "${element.getAttribute('aria-label') ?? element.textContent?.trim()}"`,
+  );
+
+// Each opener in turn: open with a click, scan what it opened, close with Escape (a disclosure that
+// ignores Escape is clicked shut).
+async function scanOpeners(page: Page, where: string, seenInShell: Set<string>): Promise<string[]> {
+  const found: string[] = [];
+  const count = await page.locator(OPENERS).count();
+  for (let index = 0; index < count; index += 1) {
+    const opener = page.locator(OPENERS).nth(index);
+    const name = await nameOf(opener);
+    // A shell menu holds the same items on every page, so it is scanned once per role and width.
+    if (name.startsWith('shell') && seenInShell.has(name)) continue;
+    seenInShell.add(name);
+    await opener.click();
+    await expect(opener, name).toHaveAttribute('aria-expanded', 'true');
+    found.push(...(await violations(page, `${where} with ${name} open`, await openedBy(opener))));
+    await page.keyboard.press('Escape');
+    if ((await opener.getAttribute('aria-expanded')) === 'true' && (await opener.isVisible())) await opener.click();
+    await expect(opener, name).not.toHaveAttribute('aria-expanded', 'true');
+  }
+  return found;
+}
+
+// Tab panels other than the first are hidden until chosen, so each is chosen and scanned.
+async function scanTabs(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  const tabs = page.locator('main [role=tab]:visible');
+  for (let index = 1; index < (await tabs.count()); index += 1) {
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+    found.push(...(await violations(page, `${where} on tab "${await tabs.nth(index).textContent()}"`, await openedBy(tabs.nth(index)))));
+  }
+  return found;
+}
+
+// A side panel opens when a shell link to the page itself is followed (spec 2). The rail that holds such
+// links shows from the desktop width, so the link is followed there and the panel then scanned at `width`.
+async function scanPanels(page: Page, path: string, width: number): Promise<string[]> {
+  const found: string[] = [];
+  await page.setViewportSize({ width: DESKTOP, height: 900 });
+  const selfLinks: Locator[] = [];
+  for (const link of await page.locator(`nav a[href="${path}"]:visible`).all()) {
+    if (await link.evaluate((element) => !element.closest('main'))) selfLinks.push(link);
+  }
+  for (const link of selfLinks) {
+    await link.click();
+    const panel = page.locator(PANEL);
+    if ((await panel.count()) === 0) continue;
+    await page.setViewportSize({ width, height: 844 });
+    found.push(...(await violations(page, `${path} at ${width} px with "${await panel.first().getAttribute('aria-label')}" open`, PANEL)));
+    await panel
+      .first()
+      .getByRole('button', { name: /^Close/ })
+      .click();
+    await expect(panel).toHaveCount(0);
+    await page.setViewportSize({ width: DESKTOP, height: 900 });
+  }
+  await page.setViewportSize({ width, height: 844 });
+  return found;
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const role of ['user', 'admin'] as const) {
+  for (const width of widths) {
+    test(`axe finds no violation on any signed-in page as ${role === 'admin' ? 'an admin' : 'a user'} at ${width} px, menus, panels and tabs open and closed`, async ({
+      browser,
+      accounts,
+      baseURL,
+    }) => {
+      // About a minute on a quiet two-core machine; the margin is for a loaded one.
+      test.setTimeout(240_000);
+      const account = await accounts.create({ role });
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 844 }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await signInAs(page, account);
+      const routes = appRoutes.filter((row) => role === 'admin' || row.access === 'signed-in');
+      const seenInShell = new Set<string>();
+      for (const { path } of routes) {
+        await page.goto(path);
+        await expect(page, path).toHaveURL((url) => url.pathname === path);
+        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+        const where = `${path} at ${width} px`;
+        // Soft, so one run lists every page's findings.
+        expect.soft(await violations(page, where)).toEqual([]);
+        expect.soft(await scanOpeners(page, where, seenInShell)).toEqual([]);
+        expect.soft(await scanPanels(page, path, width)).toEqual([]);
+        expect.soft(await scanTabs(page, where)).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+}
