@@ -1,4 +1,6 @@
 // Every user-facing string of spec 2, 4, 5 and 8, copied to the letter; import, never retype.
+import { PASSWORD_MIN } from './limits.ts';
+
 export const loaderText = {
   checkingAuth: 'Checking authentication...',
   verifyingAccess: 'Verifying access...',
@@ -6,18 +8,23 @@ export const loaderText = {
   loading: 'Loading...',
 } as const;
 
+// spec 5 and 9: the length in the password messages is the limit itself, so the words follow the rule.
+const passwordLength = `at least ${PASSWORD_MIN} characters long`;
+
 // spec 5
 export const validation = {
   passwordsDiffer: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  passwordHelp: 'Must be at least 6 characters long',
+  passwordTooShort: `Password must be ${passwordLength}`,
+  passwordHelp: `Must be ${passwordLength}`,
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   codeRequired: 'Please enter the verification code',
   forgotEmailRequired: 'Please enter your email address',
   resetCodeRequired: 'Reset code is required',
   newPasswordsDiffer: 'New passwords do not match',
-  newPasswordTooShort: 'New password must be at least 6 characters long',
+  newPasswordTooShort: `New password must be ${passwordLength}`,
+  // spec 5 requires all three fields of the password change without giving words for it.
+  allPasswordFieldsRequired: 'Please fill in all three password fields',
   emailCannotChange: 'Email cannot be changed',
 } as const;
 

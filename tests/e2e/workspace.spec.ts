@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
 import { label, navCopy, success, validation, workspaceCopy } from '#src/shared/messages.ts';
-import { ALL_PASSWORD_FIELDS_REQUIRED } from '#src/web/workspace/password-form-rules.ts';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 
@@ -46,7 +45,7 @@ test('the password form shows each spec 5 message, first failure first', async (
   await page.getByRole('tab', { name: workspaceCopy.passwordTab }).click();
   const submit = page.getByRole('button', { name: 'Change Password' });
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText(ALL_PASSWORD_FIELDS_REQUIRED);
+  await expect(page.getByRole('alert')).toHaveText(validation.allPasswordFieldsRequired);
   await page.getByLabel('Current Password', { exact: true }).fill('whatever-1');
   await page.getByLabel('New Password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm New Password', { exact: true }).fill('abd');

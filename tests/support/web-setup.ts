@@ -1,4 +1,11 @@
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { apiServer } from './api-server.ts';
 
-afterEach(() => cleanup());
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  apiServer.resetHandlers();
+});
+afterAll(() => apiServer.close());

@@ -1,6 +1,6 @@
 import { CODE_LENGTH } from '#src/shared/limits.ts';
+import { normaliseCode } from '#src/web/lib/form-rules.ts';
 import { TextField } from '#src/web/ui/field.tsx';
-import { normaliseCode } from './code.ts';
 
 // spec 5: the verification and reset code inputs force upper case and cut to 6 characters. No
 // maxLength: the browser would cut a pasted " abc-123" before it is cleaned up.

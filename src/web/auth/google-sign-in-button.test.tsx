@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, flow, label, success } from '#src/shared/messages.ts';
 import type { PublicUser } from '#src/shared/user.ts';
+import { apiServer } from '../../../tests/support/api-server.ts';
 import type { GooglePopup } from './google-popup.ts';
 
 const user: PublicUser = {
@@ -22,23 +24,19 @@ const user: PublicUser = {
 const googleConfig = { apiKey: 'key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' };
 const identity = { idToken: 'header.payload.signature', uid: 'g-1', email: 'gail@example.com', name: 'Gail Google', picture: null };
 
-// The server is replaced at the fetch boundary; the button, auth layer and session are the real ones.
-function serve(routes: Record<string, () => Response>) {
-  const calls: Array<{ path: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.replace('/api', '');
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return (routes[path] ?? (() => new Response(JSON.stringify({ error: 'Not found.' }), { status: 404 })))();
+// The API answers through MSW; the button, auth layer, API client and session are the real ones.
+function serve({ googleSignIn, firebaseAuth }: { googleSignIn: typeof googleConfig | null; firebaseAuth?: () => Response }) {
+  const syncBodies: unknown[] = [];
+  apiServer.use(
+    http.get('/api/current-user', () => HttpResponse.json({ user: null })),
+    http.get('/api/config', () => HttpResponse.json({ productName: 'Tessera', googleSignIn })),
+    http.post('/api/firebase-auth', async ({ request }) => {
+      syncBodies.push(await request.json());
+      return firebaseAuth ? firebaseAuth() : HttpResponse.json({ user });
     }),
   );
-  return calls;
+  return syncBodies;
 }
-const json =
-  (body: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // Fresh modules per test: the public config is cached for the page's life.
 async function renderButton(popup?: GooglePopup) {
@@ -60,62 +58,54 @@ async function renderButton(popup?: GooglePopup) {
   return history;
 }
 
-describe('Continue with Google', () => {
+// Each test imports the modules afresh, which takes seconds on a loaded machine.
+describe('Continue with Google', { timeout: 15_000 }, () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('is disabled and says so when the server has no Firebase project, and opens no popup', async () => {
-    serve({ '/current-user': json({ user: null }), '/config': json({ productName: 'Tessera', googleSignIn: null }) });
+    serve({ googleSignIn: null });
     const popup = vi.fn<GooglePopup>();
     await renderButton(popup);
-    expect(await screen.findByText(flow.googleNotConfigured)).toBeTruthy();
-    expect((screen.getByRole('button', { name: label.continueWithGoogle }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText(flow.googleNotConfigured)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: label.continueWithGoogle })).toBeDisabled();
     expect(popup).not.toHaveBeenCalled();
   });
 
   it('sends the ID token to the server, toasts success and goes to /dashboard', async () => {
-    const calls = serve({
-      '/current-user': json({ user: null }),
-      '/config': json({ productName: 'Tessera', googleSignIn: googleConfig }),
-      '/firebase-auth': json({ user }),
-    });
+    const syncBodies = serve({ googleSignIn: googleConfig });
     const popup = vi.fn<GooglePopup>().mockResolvedValue(identity);
     const history = await renderButton(popup);
-    const button = screen.getByRole('button', { name: label.continueWithGoogle });
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
-    await userEvent.click(button);
-    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+    await userEvent.click(await enabledButton());
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(history.location().pathname).toBe('/dashboard');
     expect(popup).toHaveBeenCalledWith(googleConfig);
-    expect(calls.find((call) => call.path === '/firebase-auth')?.body).toEqual(identity);
-    expect(await screen.findByText(success.google)).toBeTruthy();
+    expect(syncBodies).toEqual([identity]);
+    expect(await screen.findByText(success.google)).toBeInTheDocument();
   });
 
   it("toasts 'Google login failed' when the popup fails and calls no server", async () => {
-    const calls = serve({ '/current-user': json({ user: null }), '/config': json({ productName: 'Tessera', googleSignIn: googleConfig }) });
+    const syncBodies = serve({ googleSignIn: googleConfig });
     await renderButton(vi.fn<GooglePopup>().mockRejectedValue(new Error('auth/popup-closed-by-user')));
-    const button = screen.getByRole('button', { name: label.continueWithGoogle });
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    const button = await enabledButton();
     await userEvent.click(button);
-    expect(await screen.findByText(failure.googlePopup)).toBeTruthy();
-    expect(calls.some((call) => call.path === '/firebase-auth')).toBe(false);
-    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(await screen.findByText(failure.googlePopup)).toBeInTheDocument();
+    expect(syncBodies).toEqual([]);
+    expect(button).toBeEnabled();
   });
 
   it("shows the server's refusal, or 'Authentication failed' without one, and stays put", async () => {
-    serve({
-      '/current-user': json({ user: null }),
-      '/config': json({ productName: 'Tessera', googleSignIn: googleConfig }),
-      '/firebase-auth': () => new Response('', { status: 401 }),
-    });
+    serve({ googleSignIn: googleConfig, firebaseAuth: () => new HttpResponse(null, { status: 401 }) });
     const history = await renderButton(vi.fn<GooglePopup>().mockResolvedValue(identity));
-    const button = screen.getByRole('button', { name: label.continueWithGoogle });
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
-    await userEvent.click(button);
-    expect(await screen.findByText(failure.providerSync)).toBeTruthy();
+    await userEvent.click(await enabledButton());
+    expect(await screen.findByText(failure.providerSync)).toBeInTheDocument();
     expect(history.location().pathname).toBe('/register');
   });
 });
+
+// The button is enabled once the public config says Google sign-in is set up.
+async function enabledButton() {
+  const button = screen.getByRole('button', { name: label.continueWithGoogle });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}

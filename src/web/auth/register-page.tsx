@@ -5,14 +5,15 @@ import { authCopy, label } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';
-import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { textLinkClass } from '#src/web/ui/button-class.ts';
+import { Button } from '#src/web/ui/button.tsx';
 import { PasswordField, TextField } from '#src/web/ui/field.tsx';
 import { OrDivider } from '#src/web/ui/or-divider.tsx';
 import { authActions } from '#src/web/lib/auth-actions.ts';
+import { registerBody, registerProblem } from '#src/web/lib/form-rules.ts';
 import type { EmailState } from './flow-state.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { useFormProblem } from './use-form-problem.ts';
-import { registerProblem } from './validation.ts';
 
 // spec 2: Register — Full Name, Email Address, Password, Confirm Password; Create Account, Continue with
 // Google; links to /login and Back to Home.
@@ -30,11 +31,10 @@ export default function RegisterPage() {
     if (found) return report(found);
     clear();
     setBusy(true);
-    const email = form.email.trim();
+    const body = registerBody(form);
     try {
-      // spec 3: confirmPassword is not sent.
-      await authActions.register({ name: form.name.trim(), email, password: form.password });
-      const state: EmailState = { email };
+      await authActions.register(body);
+      const state: EmailState = { email: body.email };
       await navigate('/verify-email', { state });
     } catch (error) {
       // spec 8: register failures are only logged by the screen; the toast comes from the auth layer.

@@ -6,14 +6,14 @@ import { authCopy, flow, label, validation } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';
-import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { textLinkClass } from '#src/web/ui/button-class.ts';
+import { Button } from '#src/web/ui/button.tsx';
 import { PasswordField } from '#src/web/ui/field.tsx';
 import { authActions } from '#src/web/lib/auth-actions.ts';
-import { isCompleteCode } from './code.ts';
+import { isCompleteCode, resetProblem } from '#src/web/lib/form-rules.ts';
 import { CodeField } from './code-field.tsx';
 import { useFlowEmail, type LoginState } from './flow-state.ts';
 import { useFormProblem } from './use-form-problem.ts';
-import { resetProblem } from './validation.ts';
 
 // spec 2: Reset password — without a passed email it goes back to /forgot-password.
 export default function ResetPasswordPage() {

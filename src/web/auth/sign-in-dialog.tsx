@@ -3,7 +3,9 @@ import { Link } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { authCopy, label } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
-import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { textLinkClass } from '#src/web/ui/button-class.ts';
+import { Button } from '#src/web/ui/button.tsx';
+import { cn } from '#src/web/ui/cn.ts';
 import { Dialog } from '#src/web/ui/dialog.tsx';
 import { PasswordField, TextField } from '#src/web/ui/field.tsx';
 import { OrDivider } from '#src/web/ui/or-divider.tsx';
@@ -75,7 +77,7 @@ export default function SignInDialog({
       {unverifiedEmail ? (
         <Alert tone="info" className="mb-5">
           <p>{authCopy.unverifiedOffer}</p>
-          <button type="button" onClick={goVerify} className={`mt-1.5 ${textLinkClass}`}>
+          <button type="button" onClick={goVerify} className={cn(textLinkClass, 'mt-1.5')}>
             {authCopy.goVerify}
           </button>
         </Alert>

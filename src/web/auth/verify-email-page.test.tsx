@@ -1,8 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authCopy, failure, flow } from '#src/shared/messages.ts';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider, useLocation } from '#src/web/routing/router-context.tsx';
+import { apiServer } from '../../../tests/support/api-server.ts';
 import VerifyEmailPage from './verify-email-page.tsx';
 
 function Screens() {
@@ -19,8 +22,17 @@ function renderVerify(state: unknown) {
   return history;
 }
 
-const answer = (status: number, body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+// The resend call, answered by MSW; returns the bodies it received.
+function answerResend(response: () => Response) {
+  const bodies: unknown[] = [];
+  apiServer.use(
+    http.post('/api/resend-verification', async ({ request }) => {
+      bodies.push(await request.json());
+      return response();
+    }),
+  );
+  return bodies;
+}
 
 describe('Verify email screen (spec 2, 4, 5)', () => {
   let alert: ReturnType<typeof vi.fn>;
@@ -31,6 +43,7 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('sends a visitor without an email back to /register', async () => {
@@ -41,56 +54,52 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
 
   it('tells how long the code lasts (spec 9: 10 minutes), tied to the code field', () => {
     renderVerify({ email: 'ada@example.com' });
-    const input = screen.getByLabelText(authCopy.verificationCode);
-    expect(input.getAttribute('aria-describedby')).toBeTruthy();
-    const help = document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!);
-    expect(help?.textContent).toContain('The code expires in 10 minutes.');
+    expect(screen.getByLabelText(authCopy.verificationCode)).toHaveAccessibleDescription(
+      expect.stringContaining('The code expires in 10 minutes.'),
+    );
   });
 
-  it('forces the code to upper case, cuts it to 6 and enables Verify only at 6', () => {
+  it('forces the code to upper case, cuts it to 6 and enables Verify only at 6', async () => {
+    const user = userEvent.setup();
     renderVerify({ email: 'ada@example.com' });
-    const input = screen.getByLabelText(authCopy.verificationCode) as HTMLInputElement;
-    const verify = screen.getByRole('button', { name: authCopy.verifyButton }) as HTMLButtonElement;
-    expect(verify.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: 'ab3k' } });
-    expect(input.value).toBe('AB3K');
-    expect(verify.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: 'ab3kx9zz' } });
-    expect(input.value).toBe('AB3KX9');
-    expect(verify.disabled).toBe(false);
+    const input = screen.getByLabelText(authCopy.verificationCode);
+    const verify = screen.getByRole('button', { name: authCopy.verifyButton });
+    expect(verify).toBeDisabled();
+    await user.type(input, 'ab3k');
+    expect(input).toHaveValue('AB3K');
+    expect(verify).toBeDisabled();
+    await user.type(input, 'x9zz');
+    expect(input).toHaveValue('AB3KX9');
+    expect(verify).toBeEnabled();
   });
 
   it('resends for real, alerts, then counts down 60 seconds before the next resend', async () => {
-    vi.useFakeTimers();
-    const fetch = vi.fn(() => answer(200, { ok: true, message: 'Sent.' }));
-    vi.stubGlobal('fetch', fetch);
+    // The cooldown's clock is fake; clicks and the answer keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const user = userEvent.setup();
+    const bodies = answerResend(() => HttpResponse.json({ ok: true, message: 'Sent.' }));
     renderVerify({ email: 'ada@example.com' });
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: authCopy.resend })));
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/resend-verification',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'ada@example.com' }) }),
-    );
+    await user.click(screen.getByRole('button', { name: authCopy.resend }));
+    const button = await screen.findByRole('button', { name: 'Resend in 60s' });
+    expect(bodies).toEqual([{ email: 'ada@example.com' }]);
     expect(alert).toHaveBeenCalledWith(flow.resendAlert);
-    const button = screen.getByRole('button', { name: 'Resend in 60s' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    expect(button).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(1000));
-    expect(button.textContent).toBe('Resend in 59s');
+    expect(button).toHaveTextContent('Resend in 59s');
     act(() => vi.advanceTimersByTime(59_000));
-    expect(button.textContent).toBe(authCopy.resend);
-    expect(button.disabled).toBe(false);
+    expect(button).toHaveTextContent(authCopy.resend);
+    expect(button).toBeEnabled();
   });
 
   it('alerts the spec text when the resend fails, with no cooldown', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => answer(503, { error: 'Down.' })),
-    );
+    const user = userEvent.setup();
+    answerResend(() => HttpResponse.json({ error: 'Down.' }, { status: 503 }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderVerify({ email: 'ada@example.com' });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: authCopy.resend })));
-    expect(alert).toHaveBeenCalledWith(failure.resend);
-    expect((screen.getByRole('button', { name: authCopy.resend }) as HTMLButtonElement).disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: authCopy.resend }));
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(failure.resend));
+    expect(screen.getByRole('button', { name: authCopy.resend })).toBeEnabled();
   });
 });

@@ -6,10 +6,12 @@ import { authCopy, failure, flow, validation } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';
-import { Button, textLinkClass } from '#src/web/ui/button.tsx';
+import { textLinkClass } from '#src/web/ui/button-class.ts';
+import { Button } from '#src/web/ui/button.tsx';
+import { cn } from '#src/web/ui/cn.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
+import { isCompleteCode } from '#src/web/lib/form-rules.ts';
 import { CodeField } from './code-field.tsx';
-import { isCompleteCode } from './code.ts';
 import { useFlowEmail, type LoginState } from './flow-state.ts';
 import { useFormProblem } from './use-form-problem.ts';
 import { useResendCooldown } from './use-resend-cooldown.ts';
@@ -85,7 +87,7 @@ function VerifyEmailForm({ email }: { email: string }) {
           type="button"
           onClick={resend}
           disabled={cooldown.coolingDown || resending}
-          className={`${textLinkClass} disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline`}
+          className={cn(textLinkClass, 'disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline')}
         >
           {cooldown.coolingDown ? flow.resendIn(cooldown.secondsLeft) : resending ? authCopy.busyResending : authCopy.resend}
         </button>

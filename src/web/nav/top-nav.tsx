@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
 import { label, loaderText } from '#src/shared/messages.ts';
 import { useSession } from '#src/web/lib/session.tsx';
-import { buttonClass } from '#src/web/ui/button.tsx';
+import { buttonClass } from '#src/web/ui/button-class.ts';
 import { Logo } from '#src/web/ui/logo.tsx';
 import { Spinner } from '#src/web/ui/spinner.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '#src/web/routing/links.tsx';
-import { buttonClass } from '#src/web/ui/button.tsx';
+import { buttonClass } from '#src/web/ui/button-class.ts';
 import { ChartPicture, ChatPicture, KanbanPicture } from '#src/web/site/components/illustrations.tsx';
 import { Card, CtaBand, Section } from '#src/web/site/components/page-parts.tsx';
 import { CostSlider, PricingTiers } from '#src/web/site/components/pricing-section.tsx';
@@ -13,10 +13,10 @@ function WaitlistButtons({ id, dark = false }: { id: string; dark?: boolean }) {
   return (
     <div className="flex flex-col items-center gap-3">
       <div className="flex flex-wrap justify-center gap-3">
-        <button type="button" disabled aria-describedby={id} className={buttonClass('primary', 'px-6 py-3 text-base')}>
+        <button type="button" disabled aria-describedby={id} className={buttonClass('primary', 'lg')}>
           Join the beta
         </button>
-        <button type="button" disabled aria-describedby={id} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
+        <button type="button" disabled aria-describedby={id} className={buttonClass('secondary', 'lg')}>
           Join the waitlist
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
 
 type Tone = 'success' | 'error' | 'info';
 
@@ -10,12 +11,12 @@ const tones: Record<Tone, { box: string; Icon: typeof Info }> = {
 };
 
 // A message inside a form or dialog. BRAND.md: green for success, red for errors.
-export function Alert({ tone, children, className = '' }: { tone: Tone; children: ReactNode; className?: string }) {
+export function Alert({ tone, children, className }: { tone: Tone; children: ReactNode; className?: string }) {
   const { box, Icon } = tones[tone];
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex gap-2.5 rounded-control border px-3 py-2.5 text-sm ${box} ${className}`}
+      className={cn('flex gap-2.5 rounded-control border px-3 py-2.5 text-sm', box, className)}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">{children}</div>

@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
+import { cn } from './cn.ts';
 import type { Size } from './spinner.tsx';
 import { hasPicture, initials } from './avatar-initials.ts';
 
@@ -24,7 +25,10 @@ export function Avatar({
   const showPicture = hasPicture(picture) && failed !== picture;
   return (
     <span
-      className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-100 font-semibold text-accent-800 ${avatarSize[size]}`}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-100 font-semibold text-accent-800',
+        avatarSize[size],
+      )}
       data-testid="avatar"
     >
       {showPicture ? (

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from './cn.ts';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -41,7 +42,7 @@ function FieldFrame({
   hintId?: string;
   error?: string | null;
   errorId?: string;
-  className: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -64,7 +65,7 @@ function FieldFrame({
   );
 }
 
-export function TextField({ label, hint, error, id, className = '', inputClassName = '', ...props }: FieldProps) {
+export function TextField({ label, hint, error, id, className, inputClassName, ...props }: FieldProps) {
   const ids = useFieldIds(id, hint, error);
   return (
     <FieldFrame label={label} hint={hint} error={error} className={className} {...ids}>
@@ -72,7 +73,7 @@ export function TextField({ label, hint, error, id, className = '', inputClassNa
         id={ids.inputId}
         aria-describedby={ids.describedBy}
         aria-invalid={error ? true : undefined}
-        className={`${inputClass} ${error ? errorBorder : okBorder} ${inputClassName}`}
+        className={cn(inputClass, error ? errorBorder : okBorder, inputClassName)}
         {...props}
       />
     </FieldFrame>
@@ -80,7 +81,7 @@ export function TextField({ label, hint, error, id, className = '', inputClassNa
 }
 
 // spec 2: each password field has a show/hide toggle.
-export function PasswordField({ label, hint, error, id, className = '', ...props }: Omit<FieldProps, 'type' | 'inputClassName'>) {
+export function PasswordField({ label, hint, error, id, className, ...props }: Omit<FieldProps, 'type' | 'inputClassName'>) {
   const ids = useFieldIds(id, hint, error);
   const [visible, setVisible] = useState(false);
   return (
@@ -91,7 +92,7 @@ export function PasswordField({ label, hint, error, id, className = '', ...props
           type={visible ? 'text' : 'password'}
           aria-describedby={ids.describedBy}
           aria-invalid={error ? true : undefined}
-          className={`${inputClass} ${error ? errorBorder : okBorder} pr-11`}
+          className={cn(inputClass, error ? errorBorder : okBorder, 'pr-11')}
           {...props}
         />
         <button

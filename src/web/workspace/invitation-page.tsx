@@ -10,7 +10,9 @@ import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';
-import { Button, buttonClass } from '#src/web/ui/button.tsx';
+import { buttonClass } from '#src/web/ui/button-class.ts';
+import { Button } from '#src/web/ui/button.tsx';
+import { cn } from '#src/web/ui/cn.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { pendingInvitation, type ResumeState } from './workspaces/pending-invitation.ts';
@@ -93,7 +95,7 @@ function InvalidInvitation() {
       <Alert tone="error">{workspaceUi.invalidInvitation}</Alert>
       {/* A guest has the way back to the home page above. */}
       {status === 'authenticated' ? (
-        <Link to="/dashboard" className={buttonClass('primary', 'w-full')}>
+        <Link to="/dashboard" className={cn(buttonClass('primary'), 'w-full')}>
           {workspaceUi.goToDashboard}
         </Link>
       ) : null}
@@ -148,10 +150,10 @@ function InvitationFound({ token, preview, resuming }: { token: string; preview:
         {lead}
         <Alert tone="info">{workspaceUi.signInToAccept}</Alert>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Link to="/login" state={{ email: preview.email }} className={buttonClass('primary', 'flex-1')}>
+          <Link to="/login" state={{ email: preview.email }} className={cn(buttonClass('primary'), 'flex-1')}>
             {label.signIn}
           </Link>
-          <Link to="/register" className={buttonClass('secondary', 'flex-1')}>
+          <Link to="/register" className={cn(buttonClass('secondary'), 'flex-1')}>
             {label.createAccount}
           </Link>
         </div>

@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { GENDERS, type Gender } from '#src/shared/user.ts';
 import { flow, validation, workspaceCopy } from '#src/shared/messages.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
+import { passwordChangeProblem, type PasswordChangeForm } from '#src/web/lib/form-rules.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { PasswordField, TextField } from '#src/web/ui/field.tsx';
 import { PageHeading } from '#src/web/workspace/components/panel-card.tsx';
-import { passwordFormProblem, type PasswordForm } from './password-form-rules.ts';
 
 const tabClass =
   'border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-accent-600 data-[state=active]:text-accent-700';
@@ -65,20 +65,20 @@ function ProfileForm() {
   );
 }
 
-const emptyPasswords: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const emptyPasswords: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function PasswordChangeForm() {
-  const [form, setForm] = useState<PasswordForm>(emptyPasswords);
+  const [form, setForm] = useState<PasswordChangeForm>(emptyPasswords);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const field = (key: keyof PasswordForm) => ({
+  const field = (key: keyof PasswordChangeForm) => ({
     value: form[key],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
   });
 
   async function change(event: FormEvent) {
     event.preventDefault();
-    const found = passwordFormProblem(form);
+    const found = passwordChangeProblem(form);
     setProblem(found);
     if (found) return;
     setBusy(true);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
-import { buttonClass } from '#src/web/ui/button.tsx';
+import { buttonClass } from '#src/web/ui/button-class.ts';
 
 // The building blocks every public page shares: one look for headings, sections and calls to action.
 export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: string; children?: ReactNode }) {
@@ -57,7 +57,7 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
 // Other pages than the landing link to /register as the beta application (spec 1).
 export function ApplyForBeta({ className = '' }: { className?: string }) {
   return (
-    <Link to="/register" className={buttonClass('primary', className)}>
+    <Link to="/register" className={`${buttonClass('primary')} ${className}`}>
       Apply for Beta
     </Link>
   );

@@ -1,6 +1,6 @@
 import { CAREERS_EMAIL } from '#src/shared/brand.ts';
 import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
-import { buttonClass } from '#src/web/ui/button.tsx';
+import { buttonClass } from '#src/web/ui/button-class.ts';
 
 // spec 3: open position — title, location, type, description.
 interface OpenPosition {

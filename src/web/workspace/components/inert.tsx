@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { workspaceCopy } from '#src/shared/messages.ts';
+import { cn } from '#src/web/ui/cn.ts';
 import { menuItemClass } from '#src/web/ui/menu.tsx';
 
 // spec 2: some shell controls only log or do nothing. They say so quietly instead of pretending: a
@@ -82,7 +83,7 @@ export function InertMenuItem({ name, children }: { name: string; children?: Rea
     <DropdownMenu.Item
       aria-disabled="true"
       aria-describedby={reasonId}
-      className={`${menuItemClass} cursor-not-allowed`}
+      className={cn(menuItemClass, 'cursor-not-allowed')}
       onSelect={(event) => {
         event.preventDefault();
         log(name);
