@@ -1,4 +1,4 @@
-// DESIGN.md "Performance budgets": the numbers the bench holds the build to.
+// product rules B: the numbers the bench holds the build to.
 export const budgets = {
   landingJsKb: 90,
   landingCssKb: 25,

@@ -6,7 +6,7 @@ export interface ColdStart {
   idleRssMb: number[];
 }
 
-// DESIGN budget: cold start to first answer with the embedded database, and idle memory. Each run is
+// product rules B4: cold start to first answer with the embedded database, and idle memory. Each run is
 // a fresh process on a fresh database (migrations included), with `npm start`'s defaults.
 export async function measureColdStart(
   ports: number[],

@@ -1,4 +1,4 @@
-// `npm run bench`: every measurement of DESIGN.md's performance budgets against the production build,
+// `npm run bench`: every measurement of the performance budgets of product rules B against the production build,
 // one table, bench/results.json, and a non-zero exit when a budget is broken.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { startBareFastify } from './api-throughput.ts';
 import { median } from './stats.ts';
 
-// The server's parameters (src/server/accounts/passwords.ts, DESIGN: OWASP's argon2id).
+// The server's parameters (src/server/accounts/passwords.ts, product rules S4: OWASP's argon2id).
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 const post = async (url: string, body: unknown) => {
@@ -12,7 +12,7 @@ const post = async (url: string, body: unknown) => {
   return { ms: performance.now() - started, status: response.status };
 };
 
-// DESIGN budget: the password hash is the cost of signing in; everything around it (rate-limit
+// product rules B3: the password hash is the cost of signing in; everything around it (rate-limit
 // counters, user look-up, the new session's commit, the cookie) adds under 10 %. The yardstick is a
 // bare Fastify route that only verifies the same password against a stored argon2id hash, so both
 // sides pay the same HTTP round trip, which on an idle machine costs more than the 10 % alone. One

@@ -1,4 +1,4 @@
-// DESIGN decision 8: writes each public page as HTML into dist/web, and the empty app shell as
+// product rules D8: writes each public page as HTML into dist/web, and the empty app shell as
 // dist/web/app.html for the single-page routes.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

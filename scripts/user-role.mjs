@@ -1,4 +1,4 @@
-// `npm run user:role -- <email> <admin|user>` (DESIGN decision 7).
+// `npm run user:role -- <email> <admin|user>` (product rules D7).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

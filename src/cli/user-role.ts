@@ -1,4 +1,4 @@
-// `npm run user:role -- <email> <admin|user>`: the only way to make an admin (DESIGN decision 7).
+// `npm run user:role -- <email> <admin|user>`: the only way to make an admin (product rules D7).
 import { loadConfig } from '#src/server/config.ts';
 import { openDatabase } from '#src/server/db/connect.ts';
 import { migrate } from '#src/server/db/migrations.ts';

@@ -74,7 +74,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   );
   await registerStaticFiles(app, config.staticDir);
 
-  // DESIGN: expired sessions and counters are swept.
+  // product rules S2 and S6: expired sessions and counters are swept.
   const sweep = setInterval(() => {
     const now = clock();
     Promise.all([accounts.sessions.sweep(now), limiter.sweep()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));

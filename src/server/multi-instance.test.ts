@@ -4,7 +4,7 @@ import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts';
 import { client, createVerifiedUser, startTestApp, type TestApp, whoAmI } from '../../tests/support/test-app.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db.ts';
 
-// DESIGN "Scale past one machine": instances keep no state of their own. On SQLite, two instances on
+// product rules W7: instances keep no state of their own. On SQLite, two instances on
 // one file; each remembers session look-ups, which must end the moment the other one writes.
 describe.each(engines)('two instances on one %s database', (engine) => {
   let database: TestDatabase;

@@ -1,4 +1,4 @@
-// DESIGN: the product's name lives here alone, so it can change in one place.
+// product rules G2: the product's name lives here alone, so it can change in one place.
 export const PRODUCT_NAME = 'Tessera';
 export const PRODUCT_SLUG = 'tessera';
 export const INTRO_POST_PATH = `/blog/introducing-${PRODUCT_SLUG}`;

@@ -62,7 +62,7 @@ export const ChangePasswordSchema = z.strictObject({
   currentPassword: suppliedPassword('Current password'),
   newPassword: password('New password'),
 });
-// spec 3's sync payload rides along for compatibility; only idToken is trusted (DESIGN decision 4).
+// spec 3's sync payload rides along for compatibility; only idToken is trusted (product rules D4).
 export const FirebaseAuthSchema = z.strictObject({
   idToken: text('idToken').min(1, { error: 'idToken is required.' }).max(8192, { error: 'idToken is too long.' }),
   uid: z.unknown().optional(),

@@ -1,4 +1,4 @@
-// spec 9: business constants and limits, plus the bounds DESIGN.md adds.
+// spec 9: business constants and limits, plus the bounds of product rules S2-S4.
 export const AUTH_LOADING_CAP_MS = 5000;
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;

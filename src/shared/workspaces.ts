@@ -1,7 +1,9 @@
-// Workspaces, members and invitations (DESIGN "The workspace for real"; issue 15): the API both sides
+// Workspaces, members and invitations (product rules W; issue 15): the API both sides
 // share. Paths are relative to API_BASE; `:id` segments are filled with workspacePath().
 import { z } from 'zod';
 import { EMAIL_MAX } from './limits.ts';
+
+export { INVITATION_PAGE, invitationLink } from './invitation-link.ts';
 
 export const WORKSPACE_NAME_MAX = 80;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,11 +35,6 @@ export const workspacePaths = {
 export function workspacePath(template: string, params: Record<string, string>): string {
   return template.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
-
-// The invitation link carries its token after `#`: browsers never send the fragment to a server, so it
-// is kept out of access logs and Referer headers; the page posts it.
-export const INVITATION_PAGE = '/invitations';
-export const invitationLink = (origin: string, token: string) => `${origin}${INVITATION_PAGE}#${token}`;
 
 export interface WorkspaceSummary {
   id: string;
@@ -127,7 +124,7 @@ export const ChangeRoleSchema = z.strictObject({
 });
 export const InvitationTokenSchema = z.strictObject({ token });
 // POST open and leave, DELETE invitation and member carry no data, but every state-changing request is
-// JSON (DESIGN, CSRF): they send `{}`, and anything more is refused.
+// JSON (product rules S7): they send `{}`, and anything more is refused.
 export const NoBodySchema = z.strictObject({});
 
 export type CreateWorkspaceBody = z.input<typeof CreateWorkspaceSchema>;

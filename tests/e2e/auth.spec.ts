@@ -73,7 +73,7 @@ test('register, verify, sign in, reach the dashboard, sign out', async ({ page, 
   await expect(codeInput).toHaveValue(code);
   await verify.click();
 
-  // /login redirects to / and opens the Sign In dialog with the message (DESIGN decision 1).
+  // /login redirects to / and opens the Sign In dialog with the message (product rules D1).
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, success.verifyEmail)).toBeVisible();
   await expect(signInDialog(page).getByText(flow.verifiedCanSignIn)).toBeVisible();
@@ -143,7 +143,7 @@ test('a wrong code is refused; after a resend the old code is refused and the ne
   await expect(toast(page, serverError.codeInvalid)).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email$/);
 
-  // DESIGN decision 2: resend is a real call with the spec's alert and cooldown.
+  // product rules D2: resend is a real call with the spec's alert and cooldown.
   await page.getByRole('button', { name: authCopy.resend }).click();
   await expect.poll(() => alerts).toEqual([flow.resendAlert]);
   const cooling = page.getByRole('button', { name: /^Resend in \d+s$/ });

@@ -114,7 +114,7 @@ for (const who of ['guest', 'user', 'admin'] as const) {
         test.setTimeout(30_000 + paths.length * 5_000);
         if (who !== 'guest') await signInAs(page, await accounts.create({ role: who }));
         for (const path of paths) await expectLanding(page, path, lands[who](path));
-        // /login opens the Sign In dialog on the landing page for a guest (DESIGN decision 1).
+        // /login opens the Sign In dialog on the landing page for a guest (product rules D1).
         if (row.startsWith('/login') && who === 'guest') await expect(page.getByRole('dialog', { name: label.signIn })).toBeVisible();
       });
     }

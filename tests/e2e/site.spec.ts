@@ -28,7 +28,7 @@ test('a crawl from / follows every internal link and finds no page that errors o
     seen.add(path);
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    // /login is the one link that lands on / on purpose (DESIGN decision 1).
+    // /login is the one link that lands on / on purpose (product rules D1).
     const expected = path === '/login' ? '/' : path;
     await expect(page, `${path} should stay on ${expected}`).toHaveURL((url) => url.pathname === expected);
     // On /login the Sign In dialog is modal, so the page behind it leaves the accessibility tree.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { authCopy, label, workspaceError, workspaceNotice, workspaceUi } from '#src/shared/messages.ts';
+import { authCopy, label } from '#src/shared/messages.ts';
+import { workspaceError, workspaceNotice, workspaceUi } from '#src/shared/workspace-messages.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 
 // Issue 15 as people perform it: a team built from the switcher, an emailed link and the settings page,

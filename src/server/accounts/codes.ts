@@ -5,7 +5,7 @@ import type { CodePurpose, Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { hashCode, newCode } from './secrets.ts';
 
-// DESIGN: hashed, 10 minutes, single use; a new code voids the old one; 5 wrong tries void it.
+// product rules S3: hashed, 10 minutes, single use; a new code voids the old one; 5 wrong tries void it.
 export function createCodes(k: Kysely<Database>, secret: string) {
   return {
     async issue(userId: string, purpose: CodePurpose, now: number): Promise<string> {

@@ -11,7 +11,7 @@ import type { Accounts } from './service.ts';
 import { createFirebaseTokenVerifier } from './firebase-token.ts';
 
 // spec 7: POST /firebase-auth. The body's uid, email, name and picture are ignored; only the verified
-// ID token counts (DESIGN decision 4).
+// ID token counts (product rules D4).
 export function registerFirebaseAuthRoute(
   app: FastifyInstance,
   deps: { google: GoogleConfig | null; accounts: Accounts; limiter: RateLimiter; clock: Clock; session: SessionHelpers },

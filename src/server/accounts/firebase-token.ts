@@ -82,7 +82,7 @@ function cleanName(value: unknown, email: string): string {
   return name || email.split('@')[0]!.slice(0, NAME_MAX);
 }
 
-// Only an https URL is shown as an avatar (DESIGN decision 6 loads it directly).
+// Only an https URL is shown as an avatar (product rules D6 loads it directly).
 function cleanPicture(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > PICTURE_MAX) return null;
   try {
@@ -92,7 +92,7 @@ function cleanPicture(value: unknown): string | null {
   }
 }
 
-// DESIGN decision 4: only a Firebase ID token signed by Google for our project identifies a person.
+// product rules D4: only a Firebase ID token signed by Google for our project identifies a person.
 export function createFirebaseTokenVerifier(google: GoogleConfig, clock: Clock, log: Log) {
   const keysFor = keySet(google.jwksUrl, clock, log);
   return async function verifyFirebaseIdToken(token: string): Promise<GoogleIdentity> {

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 
-// DESIGN: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1).
+// product rules S4: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1).
 // algorithm 2 is Argon2id (a const enum in the package's types, which isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -127,7 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   });
 
   app.get(apiPath.logout, async (request, reply) => {
-    // spec 7 makes logout a GET; DESIGN refuses it from another site.
+    // spec 7 makes logout a GET; product rules S7 refuses it from another site.
     assertSameOrigin(request, appOrigin);
     await sessions.endSession(request);
     sessions.clearCookie(reply);

@@ -10,7 +10,7 @@ export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-// DESIGN: 6 characters from an unambiguous upper-case alphabet, from a CSPRNG.
+// product rules S3: 6 characters from an unambiguous upper-case alphabet, from a CSPRNG.
 export function newCode(): string {
   let code = '';
   for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];

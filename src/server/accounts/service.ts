@@ -28,7 +28,7 @@ export interface SignedIn {
   expiresAt: number;
 }
 
-// The account flows of spec 4 and 7 with the rules of DESIGN.md's security list.
+// The account flows of spec 4 and 7 with the rules of product rules S.
 export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string) {
   const users = createUsers(db);
   const sessions = createSessions(db);
@@ -102,7 +102,7 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
       return startSession(user);
     },
 
-    // DESIGN decision 4: the account is keyed on Google's subject; a first sign-in whose verified email
+    // product rules D4: the account is keyed on Google's subject; a first sign-in whose verified email
     // matches an account links to it; otherwise a new, verified account is made.
     async signInWithGoogle(identity: GoogleIdentity): Promise<SignedIn> {
       const now = clock();
@@ -164,7 +164,7 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
           .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })
           .where('id', '=', user!.id)
           .execute();
-        // DESIGN: a reset ends every session.
+        // product rules S2: a reset ends every session.
         await sessions.endAll(user!.id, tx);
       });
       sendLater(passwordChangedMail(user!.email, user!.name));
@@ -186,7 +186,7 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
       const now = clock();
       await db.kysely.transaction().execute(async (tx) => {
         await tx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute();
-        // DESIGN: a change ends every other session; this one stays.
+        // product rules S2: a change ends every other session; this one stays.
         await sessions.endOthers(user.id, keepTokenHash, tx);
       });
       sendLater(passwordChangedMail(user.email, user.name));

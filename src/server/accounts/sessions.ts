@@ -16,7 +16,7 @@ export interface ActiveSession {
   refreshedExpiresAt: number | null;
 }
 
-// DESIGN: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily, and never
+// product rules S2: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily, and never
 // past 90 days from sign-in whatever the activity (issue 13).
 const REMEMBERED_SESSIONS = 10_000;
 

@@ -53,7 +53,7 @@ export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
   if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
   const sqlite = new SQLite(file);
-  // DESIGN: WAL and synchronous=FULL, so every acknowledged commit survives a crash.
+  // product rules G4: WAL and synchronous=FULL, so every acknowledged commit survives a crash.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

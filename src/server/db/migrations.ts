@@ -50,7 +50,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
     },
   },
-  // Issue 15 (DESIGN "The workspace for real"): every row that belongs to a workspace carries its id.
+  // Issue 15 (product rules W): every row that belongs to a workspace carries its id.
   '002-workspaces': {
     async up(db: Kysely<unknown>) {
       await db.schema

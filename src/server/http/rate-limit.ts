@@ -22,7 +22,7 @@ interface Limits {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-// DESIGN: per IP and per account on every endpoint that guesses or sends mail.
+// product rules S6: per IP and per account on every endpoint that guesses or sends mail.
 export const limits = {
   // Ten wrong passwords stop one address for 15 minutes; the per-account ceiling across all addresses
   // is ten times that, so only a spread-out attack reaches it.

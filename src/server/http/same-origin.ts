@@ -6,7 +6,7 @@ function expectedOrigin(request: FastifyRequest, appOrigin: string | null): stri
   return appOrigin ?? `${request.protocol}://${request.host}`;
 }
 
-// DESIGN (CSRF): a browser tells where a request comes from; a cross-site one never reaches a handler.
+// product rules S7 (CSRF): a browser tells where a request comes from; a cross-site one never reaches a handler.
 // Requests with neither header come from non-browser clients, which carry no victim's cookies.
 export function assertSameOrigin(request: FastifyRequest, appOrigin: string | null): void {
   const origin = request.headers.origin;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-// Firebase's hosts are admitted only when Google sign-in is configured (DESIGN).
+// Firebase's hosts are admitted only when Google sign-in is configured (product rules S9).
 const FIREBASE = {
   script: ['https://apis.google.com', 'https://www.gstatic.com'],
   connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'],
@@ -19,7 +19,7 @@ function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOption
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...(google ? FIREBASE.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Avatars are loaded from the user's picture URL (DESIGN decision 6).
+    // Avatars are loaded from the user's picture URL (product rules D6).
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...(google ? FIREBASE.connect : [])]],
@@ -34,7 +34,7 @@ function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOption
 }
 
 // The same headers on every answer, computed once: a per-request middleware that rebuilt them cost a
-// third of the API's throughput (measured in the bench, see README).
+// third of the API's throughput (measured in the bench, see docs/decisions/006-security-headers-not-helmet.md).
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(options),

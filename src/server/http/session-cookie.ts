@@ -24,7 +24,7 @@ export function sessionCookie({ secure }: { secure: boolean }): SessionCookie {
   };
   return {
     // The server reads and writes exactly one cookie, so it looks for that one rather than parsing every
-    // cookie of every request (a general parser cost a fifth of a signed-in request; see README).
+    // cookie of every request (a general parser cost a fifth of a signed-in request; docs/decisions/007-one-cookie-reader.md).
     read(request) {
       const header = request.headers.cookie;
       if (!header) return null;

@@ -3,7 +3,7 @@ import { serverError } from '#src/shared/messages.ts';
 import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// DESIGN security rule: state-changing requests need JSON and a same-origin Origin; GET /api/logout
+// product rules S7: state-changing requests need JSON and a same-origin Origin; GET /api/logout
 // refuses cross-site requests.
 describe.each(engines)('CSRF on %s', (engine) => {
   const app = useTestApp(engine);

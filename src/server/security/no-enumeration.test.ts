@@ -3,7 +3,7 @@ import { serverError } from '#src/shared/messages.ts';
 import { client, createVerifiedUser, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// DESIGN security rule: forgot-password and resend answer the same for unknown emails; login answers the
+// product rules S5: forgot-password and resend answer the same for unknown emails; login answers the
 // same error for an unknown email and a wrong password.
 describe.each(engines)('no account enumeration on %s', (engine) => {
   const app = useTestApp(engine);

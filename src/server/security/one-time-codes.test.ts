@@ -5,7 +5,7 @@ import { serverError } from '#src/shared/messages.ts';
 import { client, uniqueEmail, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// DESIGN security rule: 6 characters from an unambiguous upper-case alphabet, CSPRNG, stored hashed,
+// product rules S3: 6 characters from an unambiguous upper-case alphabet, CSPRNG, stored hashed,
 // 10 minutes, single use, a new code voids the old one, 5 wrong tries void the code.
 describe.each(engines)('one-time codes on %s', (engine) => {
   const app = useTestApp(engine);

@@ -3,7 +3,7 @@ import { serverError } from '#src/shared/messages.ts';
 import { client, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// DESIGN security rule: argon2id (m = 19 MiB, t = 2, p = 1); at least 6 and at most 128 characters; the
+// product rules S4: argon2id (m = 19 MiB, t = 2, p = 1); at least 6 and at most 128 characters; the
 // most common passwords refused with a clear message.
 describe.each(engines)('passwords on %s', (engine) => {
   const app = useTestApp(engine);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { client, createVerifiedUser, signedInClient, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// DESIGN security rule: a profile update takes name and gender only.
+// product rules S8: a profile update takes name and gender only.
 describe.each(engines)('profile fields on %s', (engine) => {
   const app = useTestApp(engine);
 

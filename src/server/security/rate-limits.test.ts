@@ -3,7 +3,7 @@ import { limits } from '#src/server/http/rate-limit.ts';
 import { client, createVerifiedUser, uniqueEmail, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// DESIGN security rule: per-IP and per-account limits on login, register, verify, resend, forgot and reset
+// product rules S6: per-IP and per-account limits on login, register, verify, resend, forgot and reset
 // (429 with Retry-After), counted in the database.
 describe.each(engines)('rate limits on %s', (engine) => {
   const app = useTestApp(engine, { env: { TRUST_PROXY: '127.0.0.1' } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverError } from '#src/shared/messages.ts';
 import { client, useTestApp } from '../../../tests/support/test-app.ts';
 
-// DESIGN security rule: CSP (self; Firebase hosts only when configured), nosniff, Referrer-Policy,
+// product rules S9: CSP (self; Firebase hosts only when configured), nosniff, Referrer-Policy,
 // frame-ancestors none, HSTS over https.
 describe('security headers', () => {
   const app = useTestApp('sqlite');

@@ -4,7 +4,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-// DESIGN security rule: 256-bit tokens stored hashed in an HttpOnly SameSite=Lax cookie (Secure and __Host-
+// product rules S2: 256-bit tokens stored hashed in an HttpOnly SameSite=Lax cookie (Secure and __Host-
 // over https); new at every sign-in; sliding 30-day expiry; logout deletes it; reset ends all; change ends others.
 describe.each(engines)('sessions on %s', (engine) => {
   const app = useTestApp(engine);

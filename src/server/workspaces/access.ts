@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { workspaceError } from '#src/shared/messages.ts';
+import { workspaceError } from '#src/shared/workspace-messages.ts';
 import type { WorkspaceRole } from '#src/shared/workspaces.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
 import { INVITATION_TTL_MS } from '#src/shared/workspaces.ts';
 import { hashPassword } from '#src/server/accounts/passwords.ts';
 import { createUsers } from '#src/server/accounts/users.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { workspaceError } from '#src/shared/messages.ts';
+import { workspaceError } from '#src/shared/workspace-messages.ts';
 import {
   INVITATION_TTL_MS,
   invitationLink,

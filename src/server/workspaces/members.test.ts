@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { auditActions, createWorkspace, del, invite, person, type Person } from './test-helpers.ts';

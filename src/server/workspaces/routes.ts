@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OkResponse } from '#src/shared/api-paths.ts';
-import { workspaceNotice } from '#src/shared/messages.ts';
+import { workspaceNotice } from '#src/shared/workspace-messages.ts';
 import {
   ChangeRoleSchema,
   CreateWorkspaceSchema,

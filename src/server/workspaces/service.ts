@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
 import {
   CreateWorkspaceSchema,
   type WorkspaceDetailResponse,

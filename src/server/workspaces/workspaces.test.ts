@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { workspaceError, workspaceNotice } from '#src/shared/messages.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
 import { WORKSPACE_NAME_MAX } from '#src/shared/workspaces.ts';
 import { createSessions } from '#src/server/accounts/sessions.ts';
 import { createUsers } from '#src/server/accounts/users.ts';
@@ -190,7 +190,7 @@ describe.each(engines)('workspaces on %s', (engine) => {
     });
   });
 
-  // DESIGN: another workspace's data is a 404, never a 403 that confirms it exists.
+  // product rules W: another workspace's data is a 404, never a 403 that confirms it exists.
   describe('someone from another workspace', () => {
     it('gets 404 from every endpoint of a workspace they do not belong to, and changes nothing', async () => {
       const owner = await person(t, 'Olive Owner');

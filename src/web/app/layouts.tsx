@@ -31,7 +31,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
 // The dialog's code loads the first time someone asks to sign in, not with the landing page.
 const SignInDialog = lazy(() => import('#src/web/auth/sign-in-dialog.tsx'));
 
-// DESIGN decision 1: the Sign In dialog opens when the location carries a sign-in request (set by /login).
+// product rules D1: the Sign In dialog opens when the location carries a sign-in request (set by /login).
 function SignInDialogHost() {
   const request = useSignInRequest();
   const location = useLocation();
@@ -74,7 +74,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   );
 }
 
-// DESIGN decision 1: /login opens the Sign In dialog on the landing page, carrying any message along.
+// product rules D1: /login opens the Sign In dialog on the landing page, carrying any message along.
 export function LoginRedirect() {
   const location = useLocation();
   const passed = location.state as LoginState | null;

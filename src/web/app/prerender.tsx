@@ -12,7 +12,7 @@ export interface PrerenderedPage {
   description: string;
 }
 
-// DESIGN decision 8: public pages are rendered to HTML at build time.
+// product rules D8: public pages are rendered to HTML at build time.
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   const entry = routeTable.find((candidate) => candidate.path === path);
   if (!entry?.prerender) throw new Error(`${path} is not a prerendered route`);

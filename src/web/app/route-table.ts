@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { hasParams } from '#src/web/routing/match-path.ts';
 import { blogPosts } from '#src/web/site/content/blog-posts.ts';
-import { INVITATION_PAGE } from '#src/shared/workspaces.ts';
+import { INVITATION_PAGE } from '#src/shared/invitation-link.ts';
 
 // spec 2, route table — one entry per row; the router and the prerenderer are both built from this.
 export type Access = 'public' | 'guest' | 'signed-in' | 'admin';
@@ -15,7 +15,7 @@ export interface RouteEntry {
   layout: Layout;
   title: string;
   description?: string;
-  // Prerendered to HTML at build time (DESIGN decision 8); such a page renders while auth is still loading.
+  // Prerendered to HTML at build time (product rules D8); such a page renders while auth is still loading.
   // Only a fixed path can be: a pattern names no file to write.
   prerender?: boolean;
   load: () => Promise<{ default: ComponentType }>;

@@ -10,7 +10,7 @@ export interface LoginState {
   // The email just verified or reset, so the Sign In dialog need not ask for it again.
   email?: string;
 }
-// DESIGN decision 1: /login becomes '/' with this state, which opens the Sign In dialog.
+// product rules D1: /login becomes '/' with this state, which opens the Sign In dialog.
 export interface SignInRequest extends LoginState {
   signIn: true;
 }

@@ -10,7 +10,7 @@ export interface GoogleIdentity {
 
 export type GooglePopup = (config: GoogleWebConfig) => Promise<GoogleIdentity>;
 
-// The Firebase SDK loads only here, on click, as its own chunk (DESIGN: budgets). Our own session cookie
+// The Firebase SDK loads only here, on click, as its own chunk (product rules B1). Our own session cookie
 // is the only sign-in that lasts: Firebase keeps its session in memory, never in storage a script could
 // read later, and is signed out as soon as the token is taken (issue 13).
 export const firebaseGooglePopup: GooglePopup = async (config) => {

@@ -20,7 +20,7 @@ function GoogleMark() {
 }
 
 // spec 2: Continue with Google on Register and in the Sign In dialog; success goes to /dashboard.
-// DESIGN decision 4: without a Firebase project the button is disabled, says Google sign-in is not
+// product rules D4: without a Firebase project the button is disabled, says Google sign-in is not
 // configured, and makes no call. `popup` is replaceable for tests.
 export function GoogleSignInButton({ popup }: { popup?: GooglePopup }) {
   const [config, setConfig] = useState<GoogleWebConfig | null | undefined>(undefined);

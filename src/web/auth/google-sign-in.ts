@@ -7,7 +7,7 @@ import { firebaseGooglePopup, type GooglePopup } from './google-popup.ts';
 
 let config: Promise<PublicConfig> | null = null;
 
-// DESIGN decision 5: public settings come from the server at run time, so one build runs anywhere.
+// product rules D5: public settings come from the server at run time, so one build runs anywhere.
 export function loadPublicConfig(): Promise<PublicConfig> {
   config ??= api<PublicConfig>('GET', apiPath.config).catch((error: unknown) => {
     config = null;
@@ -20,7 +20,7 @@ export async function googleSignInConfig(): Promise<GoogleWebConfig | null> {
   return (await loadPublicConfig()).googleSignIn;
 }
 
-// spec 4 and 8, DESIGN decision 4: the popup gives an ID token; only the server's check of it signs in.
+// spec 4 and 8, product rules D4: the popup gives an ID token; only the server's check of it signs in.
 export async function signInWithGoogle(googleConfig: GoogleWebConfig, popup: GooglePopup = firebaseGooglePopup): Promise<PublicUser> {
   let identity;
   try {

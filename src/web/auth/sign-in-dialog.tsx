@@ -23,7 +23,7 @@ function lastEmail(): string {
   }
 }
 
-// DESIGN decision 1: the sign-in form is a dialog on the landing page, opened by /login or the nav's
+// product rules D1: the sign-in form is a dialog on the landing page, opened by /login or the nav's
 // Sign In, showing any message passed along (e.g. after verifying an email).
 export default function SignInDialog({
   open,
@@ -56,7 +56,7 @@ export default function SignInDialog({
     } catch (error) {
       // spec 8: the auth layer has shown the server's words in a toast; the screen only logs.
       console.error('Sign in failed', error);
-      // DESIGN decision 3: an unverified account is offered the way to verify.
+      // product rules D3: an unverified account is offered the way to verify.
       if (error instanceof ApiError && error.status === 403) setUnverifiedEmail(typedEmail);
       setBusy(false);
     }

@@ -48,7 +48,7 @@ function VerifyEmailForm({ email }: { email: string }) {
     }
   }
 
-  // DESIGN decision 2: resend is a real call; the spec's alert and 60-second cooldown follow it.
+  // product rules D2: resend is a real call; the spec's alert and 60-second cooldown follow it.
   async function resend() {
     setResending(true);
     try {

@@ -39,6 +39,6 @@ export const authActions = {
     withToasts((f) => api<UserResponse>('PUT', apiPath.updateProfile, body, f), success.updateProfile, failure.updateProfile),
   changePassword: (body: ChangePasswordBody) =>
     withToasts((f) => api<OkResponse>('PUT', apiPath.changePassword, body, f), success.changePassword, failure.changePassword),
-  // DESIGN decision 2: a real call; the screen shows the spec's alerts, so no toast here.
+  // product rules D2: a real call; the screen shows the spec's alerts, so no toast here.
   resendVerification: (body: EmailOnlyBody) => api<OkResponse>('POST', apiPath.resendVerification, body, failure.resend),
 };

@@ -15,7 +15,7 @@ import { api } from './api-client.ts';
 
 // The browser's calls to the workspace endpoints (src/shared/workspaces.ts). Each rejects with the
 // server's sentence (ApiError); the screens show it where the person acted.
-// Every state-changing request is JSON (DESIGN, CSRF), so those without data send `{}`.
+// Every state-changing request is JSON (product rules S7), so those without data send `{}`.
 const NO_BODY = {};
 const at = (template: string, id: string, more: Record<string, string> = {}) => workspacePath(template, { id, ...more });
 

@@ -9,7 +9,7 @@ const avatarSize: Record<Size, string> = { sm: 'size-8 text-xs', md: 'size-10 te
 const iconSize: Record<Size, string> = { sm: 'size-4', md: 'size-5', lg: 'size-7', xl: 'size-10' };
 
 // spec 2: the picture if set and it loads, else initials (the top navigation bar) or an icon (the app
-// shell's user menu). DESIGN decision 6: loaded directly, no referrer.
+// shell's user menu). product rules D6: loaded directly, no referrer.
 export function Avatar({
   name,
   picture,

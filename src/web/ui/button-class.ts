@@ -1,5 +1,5 @@
 // The look of buttons and of links drawn as buttons. This module stays free of cn() and tailwind-merge
-// (8.4 KB gzipped) because the landing page's first load uses it and DESIGN.md holds that load to 90 KB:
+// (8.4 KB gzipped) because the landing page's first load uses it and product rules B1 hold that load to 90 KB:
 // the parts joined here never set the same property twice, so nothing needs merging. A caller who adds
 // classes joins them with cn(buttonClass(…), extra), off the landing's first load.
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';

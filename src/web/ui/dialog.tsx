@@ -3,7 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { navCopy } from '#src/shared/messages.ts';
 
-// A modal on Radix (DESIGN: focus trap, Escape, outside click and ARIA done right); BRAND.md: a short
+// A modal on Radix (product rules G5: focus trap, Escape, outside click and ARIA done right); BRAND.md: a short
 // fade and rise on open.
 export function Dialog({
   open,

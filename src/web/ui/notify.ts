@@ -1,5 +1,5 @@
 // Toasts (spec 2 and 9). The toast library loads with the first toast rather than with the page
-// (DESIGN.md's first-load budget): every toast follows a person's action, so nobody waits for it.
+// (product rules B1's first-load budget): every toast follows a person's action, so nobody waits for it.
 type Kind = 'success' | 'error' | 'info';
 
 const listeners = new Set<() => void>();

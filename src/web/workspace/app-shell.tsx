@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { INVITATION_PAGE } from '#src/shared/workspaces.ts';
+import { INVITATION_PAGE } from '#src/shared/invitation-link.ts';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 import { useSession } from '#src/web/lib/session.tsx';
 import { WorkspacesProvider } from '#src/web/lib/workspaces.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { label, workspaceUi } from '#src/shared/messages.ts';
+import { label } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import { InvitationTokenSchema, type InvitationPreviewResponse } from '#src/shared/workspaces.ts';
 import { ApiError } from '#src/web/lib/api-client.ts';
 import { useSession } from '#src/web/lib/session.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { workspaceUi } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import type { WorkspaceDetailResponse, WorkspaceSummary } from '#src/shared/workspaces.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { workspacesApi } from '#src/web/lib/workspaces-api.ts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { workspaceUi } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import { problemText } from '#src/web/lib/workspaces.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { workspaceUi } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import { CreateWorkspaceSchema, WORKSPACE_NAME_MAX } from '#src/shared/workspaces.ts';
 import { problemText, useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { workspaceUi } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import { RenameWorkspaceSchema, WORKSPACE_NAME_MAX, type WorkspaceSummary } from '#src/shared/workspaces.ts';
 import { workspacesApi } from '#src/web/lib/workspaces-api.ts';
 import { problemText } from '#src/web/lib/workspaces.tsx';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { workspaceCopy, workspaceUi } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import { EMAIL_MAX } from '#src/shared/limits.ts';
 import { InviteSchema } from '#src/shared/workspaces.ts';
 import { workspacesApi } from '#src/web/lib/workspaces-api.ts';

@@ -1,5 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { workspaceCopy, workspaceUi } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { problemText, useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { LogoMark } from '#src/web/ui/logo.tsx';
