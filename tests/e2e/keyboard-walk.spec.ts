@@ -127,6 +127,8 @@ for (const width of [1280, 390] as const) {
       if (width >= 768) expect({ items: railLinks.length > 0, panels: panels > 0 }).toEqual({ items: true, panels: true });
 
       await page.goto(path);
+      // The shell's menus exist once the session check has ended and the page is drawn.
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
       const walked = await walkOpeners(page);
       expect(walked.length, 'the shell has menus to walk').toBeGreaterThan(0);
     }
