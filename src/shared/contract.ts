@@ -3,19 +3,19 @@ import { z } from 'zod';
 import { CODE_LENGTH, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 import { GENDERS } from './user.ts';
 
-function text(label: string) {
+export function text(label: string) {
   return z.string({
     error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
   });
 }
 
 // Control characters have no place in a name or an email and break mail headers.
-const NO_CONTROL = /^\P{Cc}*$/u;
+export const NO_CONTROL = /^\P{Cc}*$/u;
 // issue 13: in a name shown to others, direction overrides and isolates (U+202A–202E, U+2066–2069), marks
 // (U+200E, U+200F, U+061C) and zero-width characters (U+200B–200D, U+2060, U+FEFF) disguise what it says.
-const NO_DISGUISE = /^[^\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]*$/u;
+export const NO_DISGUISE = /^[^\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]*$/u;
 
-const email = text('Email')
+export const email = text('Email')
   .trim()
   .min(1, { error: 'Email is required.' })
   .max(EMAIL_MAX, { error: `Email must be at most ${EMAIL_MAX} characters.` })

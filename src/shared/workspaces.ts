@@ -1,7 +1,7 @@
 // Workspaces, members and invitations (product rules W; issue 15): the API both sides
 // share. Paths are relative to API_BASE; `:id` segments are filled with workspacePath().
 import { z } from 'zod';
-import { EMAIL_MAX } from './limits.ts';
+import { email, NO_CONTROL, NO_DISGUISE, text } from './contract.ts';
 
 export { INVITATION_PAGE, invitationLink } from './invitation-link.ts';
 
@@ -92,25 +92,12 @@ export interface AcceptInvitationResponse {
 }
 // DELETE workspace, leave, revoke and remove answer `{ ok: true, message }` (OkResponse in api-paths.ts).
 
-function text(label: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) });
-}
-
-// Bidirectional overrides and zero-width characters make a name read differently from what it is.
-const NO_INVISIBLE = /^[^\p{Cc}\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]*$/u;
-
 const workspaceName = text('Workspace name')
   .trim()
   .min(1, { error: 'Workspace name is required.' })
   .max(WORKSPACE_NAME_MAX, { error: `Workspace name must be at most ${WORKSPACE_NAME_MAX} characters.` })
-  .regex(NO_INVISIBLE, { error: 'Workspace name contains characters that are not allowed.' });
-
-const inviteEmail = text('Email')
-  .trim()
-  .min(1, { error: 'Email is required.' })
-  .max(EMAIL_MAX, { error: `Email must be at most ${EMAIL_MAX} characters.` })
-  .pipe(z.email({ error: 'Enter a valid email address.' }))
-  .transform((value) => value.toLowerCase());
+  .regex(NO_CONTROL, { error: 'Workspace name contains characters that are not allowed.' })
+  .regex(NO_DISGUISE, { error: 'Workspace name contains characters that are not allowed.' });
 
 // 256 bits in base64url.
 const token = text('Token').regex(/^[A-Za-z0-9_-]{43}$/, { error: 'That invitation link is not valid.' });
@@ -118,7 +105,7 @@ const token = text('Token').regex(/^[A-Za-z0-9_-]{43}$/, { error: 'That invitati
 export const CreateWorkspaceSchema = z.strictObject({ name: workspaceName });
 export const RenameWorkspaceSchema = z.strictObject({ name: workspaceName });
 export const DeleteWorkspaceSchema = z.strictObject({ confirmName: text('Workspace name').max(WORKSPACE_NAME_MAX * 4) });
-export const InviteSchema = z.strictObject({ email: inviteEmail });
+export const InviteSchema = z.strictObject({ email });
 export const ChangeRoleSchema = z.strictObject({
   role: z.enum(WORKSPACE_ROLES, { error: `Role must be one of: ${WORKSPACE_ROLES.join(', ')}.` }),
 });
