@@ -14,6 +14,17 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { createSecretBox } from '#src/server/security/secret-box.ts';
+import { registerWebhookRoutes } from '#src/server/webhooks/routes.ts';
+import { createWebhooks } from '#src/server/webhooks/service.ts';
+import { createWebhookWorker, type WebhookWorker } from '#src/server/webhooks/worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // Issue 18: tests drive the outbox by hand with runDue().
+    webhookWorker: WebhookWorker;
+  }
+}
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -59,6 +70,10 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
+  const box = createSecretBox(config.appSecret);
+  const webhookWorker = createWebhookWorker({ db, clock, mailer, log: app.log, box, policy: config.webhooks, pollMs: config.webhooks.pollMs });
+  const webhooks = createWebhooks({ db, clock, box, policy: config.webhooks, wake: webhookWorker.wake });
+  app.decorate('webhookWorker', webhookWorker);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -69,6 +84,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerWebhookRoutes(api, { webhooks, session });
     },
     { prefix: API_BASE },
   );
@@ -81,5 +97,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  // Issue 18: the outbox worker runs while the server listens, and finishes its attempts on close.
+  app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', async () => webhookWorker.stop());
   return app;
 }

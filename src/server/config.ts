@@ -29,6 +29,9 @@ export interface Config {
   google: GoogleConfig | null;
   // Test-only: a file holding a clock offset in ms (ignored unless env is 'test').
   clockFile: string | null;
+  // Issue 18: allowLoopback (WEBHOOK_ALLOW_LOOPBACK, tests only) lets webhooks use http and loopback
+  // addresses; pollMs (WEBHOOK_POLL_MS) is how often the worker looks at the outbox, 0 = by hand.
+  webhooks: { allowLoopback: boolean; pollMs: number };
 }
 
 const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -82,6 +85,9 @@ export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.
       'APP_SECRET is not set: each instance sharing this database must use the same one, or codes mailed by one fail on another.',
     );
   }
+  if (config.webhooks.allowLoopback && config.env === 'production') {
+    warnings.push('WEBHOOK_ALLOW_LOOPBACK is set: webhooks may reach this machine over plain http. It is meant for tests only.');
+  }
   if (config.appOrigin?.startsWith('https:') && config.trustProxy === false) {
     warnings.push('APP_ORIGIN is https but TRUST_PROXY is unset: behind a proxy, every client shares the proxy address for rate limits.');
   }
@@ -122,5 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     clockFile: mode === 'test' ? env.TEST_CLOCK_FILE || null : null,
+    webhooks: {
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true' || env.WEBHOOK_ALLOW_LOOPBACK === '1',
+      pollMs: env.WEBHOOK_POLL_MS === '0' ? 0 : positiveNumber('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
+    },
   };
 }

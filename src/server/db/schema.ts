@@ -86,6 +86,56 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+// Issue 18 (product rules H).
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string;
+  // JSON array of event names.
+  events: string;
+  // 1 or 0 (both engines).
+  enabled: number;
+  disabled_reason: 'manual' | 'failing' | null;
+  // The whsec_ secret, sealed with the secret box under APP_SECRET.
+  secret_sealed: string;
+  // The first failure since the last success; null while it succeeds.
+  failing_since: number | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+// The outbox: a row per event and endpoint, written in the transaction of the change.
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  // The webhook-id header: the event's id, the same on every attempt.
+  event_id: string;
+  event_type: string;
+  // The JSON body, exactly as signed and sent.
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: number | null;
+  // A worker's lease: no other worker claims the row before this time.
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: number;
+  status_code: number | null;
+  duration_ms: number;
+  // The first 1 KB of the answer.
+  response: string;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -95,4 +145,7 @@ export interface Database {
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   audit_log: AuditLogTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

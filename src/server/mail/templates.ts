@@ -103,3 +103,15 @@ export function invitationMail(to: string, inviterName: string, workspaceName: s
     ),
   };
 }
+
+// Issue 18 (product rules H4): an endpoint that failed for 5 days is disabled; the workspace's owners
+// hear of it. The URL and workspace name are user-chosen, so they stay out of the subject.
+export function webhookDisabledMail(to: string, workspaceName: string, url: string): MailMessage {
+  const body = `The webhook endpoint ${url} of the workspace "${workspaceName}" on ${PRODUCT_NAME} has failed every delivery for 5 days, so we disabled it. Fix the receiver, then enable the endpoint again in the workspace settings; failed deliveries can be re-sent from its delivery log.`;
+  return {
+    to,
+    subject: `A webhook endpoint was disabled on ${PRODUCT_NAME}`,
+    text: `${body}\n`,
+    html: layout('A webhook endpoint was disabled', [body]),
+  };
+}

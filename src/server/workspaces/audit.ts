@@ -12,7 +12,15 @@ export type AuditAction =
   | 'invitation.accept'
   | 'member.role'
   | 'member.remove'
-  | 'member.leave';
+  | 'member.leave'
+  // Issue 18.
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.rotate'
+  | 'webhook.delete'
+  | 'webhook.test'
+  | 'webhook.resend'
+  | 'webhook.disable';
 
 export interface AuditEntry {
   workspace: { id: string; name: string };

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '#src/server/db/schema.ts';
+
+// What the outbox needs of a change (issue 16's events carry at least this).
+export interface OutboxEvent {
+  // Stable: it becomes the webhook-id of every delivery of the event.
+  id: string;
+  type: string;
+  workspaceId: string;
+  occurredAt: number;
+  data: unknown;
+}
+
+// The body receivers get, as Standard Webhooks suggests: type, timestamp, data.
+export function webhookPayload(event: OutboxEvent): string {
+  return JSON.stringify({ type: event.type, timestamp: new Date(event.occurredAt).toISOString(), workspaceId: event.workspaceId, data: event.data });
+}
+
+export function parseEvents(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : [];
+}
+
+export async function insertDelivery(tx: Kysely<Database>, endpointId: string, event: OutboxEvent, now: number): Promise<string> {
+  const id = randomUUID();
+  await tx
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      workspace_id: event.workspaceId,
+      endpoint_id: endpointId,
+      event_id: event.id,
+      event_type: event.type,
+      payload: webhookPayload(event),
+      status: 'pending',
+      attempt_count: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+// Product rules H1 and W4: called inside the transaction of the change, so the change and its deliveries
+// commit together or not at all. One row per enabled endpoint of the workspace that chose the event.
+export async function enqueueWebhooks(tx: Kysely<Database>, event: OutboxEvent): Promise<void> {
+  const endpoints = await tx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('workspace_id', '=', event.workspaceId)
+    .where('enabled', '=', 1)
+    .execute();
+  for (const endpoint of endpoints) {
+    if (parseEvents(endpoint.events).includes(event.type)) await insertDelivery(tx, endpoint.id, event, event.occurredAt);
+  }
+}
