@@ -5,7 +5,10 @@ import { webhookAttemptError } from '#src/shared/webhook-messages.ts';
 // Product rules H6 (SSRF): a webhook may only reach the public internet. The URL's host is resolved at
 // send time, every address it resolves to is checked, and the request connects to the checked address
 // (no second look-up an attacker's DNS could answer differently).
-const refused = new BlockList();
+// One list per family: Node checks an IPv4 address against IPv6 rules as IPv4-mapped, so the mapped
+// range below would refuse every IPv4 address if both sat in one list.
+const refusedV4 = new BlockList();
+const refusedV6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network", the unspecified address
   ['10.0.0.0', 8],
@@ -19,7 +22,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast included
 ] as const) {
-  refused.addSubnet(network, prefix, 'ipv4');
+  refusedV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 128], // unspecified
@@ -30,12 +33,11 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
 ] as const) {
-  refused.addSubnet(network, prefix, 'ipv6');
+  refusedV6.addSubnet(network, prefix, 'ipv6');
 }
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+const loopbackV4 = new BlockList();
+loopbackV4.addSubnet('127.0.0.0', 8, 'ipv4');
 
 export interface AddressPolicy {
   // Tests and local development only (WEBHOOK_ALLOW_LOOPBACK): http and loopback addresses allowed.
@@ -51,8 +53,9 @@ function family(address: string): 'ipv4' | 'ipv6' | null {
 export function isAllowedAddress(address: string, policy: AddressPolicy): boolean {
   const kind = family(address);
   if (!kind) return false;
-  if (loopback.check(address, kind)) return policy.allowLoopback;
-  return !refused.check(address, kind);
+  if (kind === 'ipv4' ? loopbackV4.check(address, 'ipv4') : address === '::1' || /^(0{0,4}:){7}0{0,3}1$/.test(address))
+    return policy.allowLoopback;
+  return kind === 'ipv4' ? !refusedV4.check(address, 'ipv4') : !refusedV6.check(address, 'ipv6');
 }
 
 export class RefusedUrl extends Error {}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookSecretResponse } from '#src/shared/webhooks.ts';
+import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
+import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
+import { enqueueWebhooks } from './outbox.ts';
+
+const EVENTS = 1000;
+
+// Product rules H3 and W7: two instances on one database share the outbox. Every event arrives, and no
+// attempt is made twice at the same time (nor, with nothing crashing, twice at all).
+describe.each(engines)('webhook delivery by two instances on %s', (engine) => {
+  let database: TestDatabase;
+  let mail: SmtpSink;
+  let a: TestApp;
+  let b: TestApp;
+  let receiver: WebhookReceiver;
+  const inFlight = new Map<string, number>();
+  const seen = new Map<string, number>();
+  let overlaps = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    mail = await startSmtpSink();
+    const env = { WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_POLL_MS: '0', APP_SECRET: 'a-shared-app-secret-of-at-least-32-characters' };
+    a = await startTestApp(engine, { database, mail, env });
+    b = await startTestApp(engine, { database, mail, env });
+    receiver = await startWebhookReceiver(async (_n, request) => {
+      const id = String(request.headers['webhook-id']);
+      const now = (inFlight.get(id) ?? 0) + 1;
+      if (now > 1) overlaps += 1;
+      inFlight.set(id, now);
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+      // Long enough for the other instance to try the same row while this attempt is under way.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      inFlight.set(id, inFlight.get(id)! - 1);
+      return 200;
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await receiver?.close();
+    await mail?.close();
+    await database?.drop();
+  });
+
+  it(`delivers ${EVENTS} events, each attempt once`, async () => {
+    const owner = await person(a, 'Ivy Instances');
+    const id = await createWorkspace(owner, 'Scale');
+    const created = await owner.c.post<WebhookSecretResponse>(`/workspaces/${id}/webhooks`, { url: receiver.url, events: ['task.updated'] });
+    expect(created.status).toBe(201);
+    for (let start = 0; start < EVENTS; start += 100) {
+      await a.db.kysely.transaction().execute(async (tx) => {
+        for (let n = start; n < start + 100; n++)
+          await enqueueWebhooks(tx, { id: `evt_${n}`, type: 'task.updated', workspaceId: id, occurredAt: a.clock.now(), data: { n } });
+      });
+    }
+    const started = Date.now();
+    const [madeA, madeB] = await Promise.all([a.app.webhookWorker.runDue(), b.app.webhookWorker.runDue()]);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`${engine}: ${EVENTS} deliveries by two instances in ${seconds.toFixed(2)} s (${Math.round(EVENTS / seconds)}/s); a ${madeA}, b ${madeB}`);
+    expect(madeA + madeB).toBe(EVENTS);
+    // Both took part.
+    expect(madeA).toBeGreaterThan(0);
+    expect(madeB).toBeGreaterThan(0);
+    expect(overlaps).toBe(0);
+    expect(seen.size).toBe(EVENTS);
+    expect([...seen.values()].every((count) => count === 1)).toBe(true);
+    const attempts = await a.db.kysely.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(attempts.n)).toBe(EVENTS);
+    const pending = await a.db.kysely.selectFrom('webhook_deliveries').select('id').where('status', '!=', 'succeeded').execute();
+    expect(pending).toEqual([]);
+  }, 120_000);
+});
