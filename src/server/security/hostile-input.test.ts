@@ -38,6 +38,15 @@ const endpoints = [
   ['PUT', '/workspaces/:unknown/members/:member'],
   ['POST', '/invitations/lookup'],
   ['POST', '/invitations/accept'],
+  // Issue 18: `:hook` is an endpoint of the steady workspace, `:delivery` its test delivery.
+  ['GET', '/workspaces/:ws/webhooks'],
+  ['POST', '/workspaces/:ws/webhooks'],
+  ['PUT', '/workspaces/:ws/webhooks/:hook'],
+  ['POST', '/workspaces/:ws/webhooks/:hook/rotate'],
+  ['POST', '/workspaces/:ws/webhooks/:hook/test'],
+  ['GET', '/workspaces/:ws/webhooks/:hook/deliveries'],
+  ['POST', '/workspaces/:ws/webhooks/:hook/deliveries/:delivery/resend'],
+  ['DELETE', '/workspaces/:ws/webhooks/:hook'],
   ['DELETE', '/workspaces/:ws'],
 ] as const;
 
@@ -56,6 +65,10 @@ const FIELDS = [
   '__proto__',
   'constructor',
   'prototype',
+  'url',
+  'events',
+  'description',
+  'enabled',
 ];
 const nasty = fc.constantFrom(
   "' OR '1'='1",
@@ -128,10 +141,10 @@ const extraHeaders = fc.record({
 describe.each(engines)('hostile input on %s', (engine) => {
   let t: TestApp;
   let validCookie: string;
-  const accepted = { registered: 0, workspacesCreated: 0, workspaceDeleted: false, invitations: 0, renamedTo: STEADY_WORKSPACE };
+  const accepted = { registered: 0, workspacesCreated: 0, workspaceDeleted: false, invitations: 0, renamedTo: STEADY_WORKSPACE, webhooks: 1 };
   const ids: Record<string, string> = { unknown: '00000000-0000-4000-8000-000000000000' };
   beforeAll(async () => {
-    t = await startTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000000' } });
+    t = await startTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000000', WEBHOOK_POLL_MS: '0' } });
     const account = await createVerifiedUser(t, { name: 'Steady Owner', password: 'steady-owner-pass' });
     const c = await signedInClient(t, account);
     validCookie = [...c.jar].map(([name, v]) => `${name}=${v}`).join('; ');
@@ -144,6 +157,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const token = /invitations#([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1];
     await mateClient.post('/invitations/accept', { token });
     ids.invitation = (await c.post(`/workspaces/${ids.ws}/invitations`, { email: 'pending@example.com' })).body.invitation.id;
+    ids.hook = (await c.post(`/workspaces/${ids.ws}/webhooks`, { url: 'https://example.com/hook', events: ['task.created'] })).body.endpoint.id;
+    ids.delivery = (await c.post(`/workspaces/${ids.ws}/webhooks/${ids.hook}/test`, {})).body.delivery.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -196,6 +211,11 @@ describe.each(engines)('hostile input on %s', (engine) => {
               accepted.workspaceDeleted = true;
             } else if (template === '/workspaces/:ws/invitations') {
               accepted.invitations += 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/webhooks') {
+              expect(parsed.secret).toMatch(/^whsec_/);
+              accepted.webhooks += 1;
+            } else if (method === 'DELETE' && template === '/workspaces/:ws/webhooks/:hook') {
+              accepted.webhooks -= 1;
             }
           },
         ),
@@ -227,5 +247,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
     for (const workspace of workspaces) {
       expect(memberships.some((m) => m.workspace_id === workspace.id && m.role === 'owner')).toBe(true);
     }
+    // Webhook endpoints: exactly what accepted creates and deletes left (they go with a deleted workspace).
+    const hooks = await t.db.kysely.selectFrom('webhook_endpoints').select('id').execute();
+    expect(hooks.length).toBe(accepted.workspaceDeleted ? 0 : accepted.webhooks);
   }, 600_000);
 });
