@@ -71,7 +71,15 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
   const box = createSecretBox(config.appSecret);
-  const webhookWorker = createWebhookWorker({ db, clock, mailer, log: app.log, box, policy: config.webhooks, pollMs: config.webhooks.pollMs });
+  const webhookWorker = createWebhookWorker({
+    db,
+    clock,
+    mailer,
+    log: app.log,
+    box,
+    policy: config.webhooks,
+    pollMs: config.webhooks.pollMs,
+  });
   const webhooks = createWebhooks({ db, clock, box, policy: config.webhooks, wake: webhookWorker.wake });
   app.decorate('webhookWorker', webhookWorker);
   await app.register(

@@ -141,7 +141,14 @@ const extraHeaders = fc.record({
 describe.each(engines)('hostile input on %s', (engine) => {
   let t: TestApp;
   let validCookie: string;
-  const accepted = { registered: 0, workspacesCreated: 0, workspaceDeleted: false, invitations: 0, renamedTo: STEADY_WORKSPACE, webhooks: 1 };
+  const accepted = {
+    registered: 0,
+    workspacesCreated: 0,
+    workspaceDeleted: false,
+    invitations: 0,
+    renamedTo: STEADY_WORKSPACE,
+    webhooks: 1,
+  };
   const ids: Record<string, string> = { unknown: '00000000-0000-4000-8000-000000000000' };
   beforeAll(async () => {
     t = await startTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000000', WEBHOOK_POLL_MS: '0' } });
@@ -157,7 +164,9 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const token = /invitations#([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1];
     await mateClient.post('/invitations/accept', { token });
     ids.invitation = (await c.post(`/workspaces/${ids.ws}/invitations`, { email: 'pending@example.com' })).body.invitation.id;
-    ids.hook = (await c.post(`/workspaces/${ids.ws}/webhooks`, { url: 'https://example.com/hook', events: ['task.created'] })).body.endpoint.id;
+    ids.hook = (
+      await c.post(`/workspaces/${ids.ws}/webhooks`, { url: 'https://example.com/hook', events: ['task.created'] })
+    ).body.endpoint.id;
     ids.delivery = (await c.post(`/workspaces/${ids.ws}/webhooks/${ids.hook}/test`, {})).body.delivery.id;
   });
   afterAll(async () => {

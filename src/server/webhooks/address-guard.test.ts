@@ -63,8 +63,12 @@ describe('webhook address guard (product rules H6)', () => {
     await expect(checkTarget('https://mixed.example.com/x', strict, resolvesTo('93.184.216.34', '10.0.0.5'))).rejects.toThrow(
       webhookAttemptError.refusedAddress,
     );
-    await expect(checkTarget('https://v6.example.com/x', strict, resolvesTo('fe80::1'))).rejects.toThrow(webhookAttemptError.refusedAddress);
-    await expect(checkTarget('http://hooks.example.com/x', strict, resolvesTo('93.184.216.34'))).rejects.toThrow(webhookAttemptError.notHttps);
+    await expect(checkTarget('https://v6.example.com/x', strict, resolvesTo('fe80::1'))).rejects.toThrow(
+      webhookAttemptError.refusedAddress,
+    );
+    await expect(checkTarget('http://hooks.example.com/x', strict, resolvesTo('93.184.216.34'))).rejects.toThrow(
+      webhookAttemptError.notHttps,
+    );
     const failing: Resolver = async () => {
       throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' });
     };
@@ -78,7 +82,13 @@ describe('webhook address guard (product rules H6)', () => {
       return [{ address: '127.0.0.1', family: 4 }];
     };
     const result = await sendWebhook(
-      { id: 'msg_1', url: 'https://rebind.example.com/x', secret: `whsec_${Buffer.alloc(24, 7).toString('base64')}`, payload: '{}', at: Date.now() },
+      {
+        id: 'msg_1',
+        url: 'https://rebind.example.com/x',
+        secret: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+        payload: '{}',
+        at: Date.now(),
+      },
       { policy: strict, resolve },
     );
     expect(looked).toBe(1);

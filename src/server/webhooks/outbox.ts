@@ -14,7 +14,12 @@ export interface OutboxEvent {
 
 // The body receivers get, as Standard Webhooks suggests: type, timestamp, data.
 export function webhookPayload(event: OutboxEvent): string {
-  return JSON.stringify({ type: event.type, timestamp: new Date(event.occurredAt).toISOString(), workspaceId: event.workspaceId, data: event.data });
+  return JSON.stringify({
+    type: event.type,
+    timestamp: new Date(event.occurredAt).toISOString(),
+    workspaceId: event.workspaceId,
+    data: event.data,
+  });
 }
 
 export function parseEvents(json: string): string[] {

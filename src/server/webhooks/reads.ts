@@ -59,7 +59,12 @@ type DeliveryRow = Pick<
 const deliveryColumns = ['id', 'event_id', 'event_type', 'status', 'attempt_count', 'next_attempt_at', 'created_at'] as const;
 
 // The newest deliveries of one endpoint, each with its attempts, newest first (product rules H5).
-export async function listDeliveries(db: Kysely<Database>, workspaceId: string, endpointId: string, only?: string): Promise<WebhookDelivery[]> {
+export async function listDeliveries(
+  db: Kysely<Database>,
+  workspaceId: string,
+  endpointId: string,
+  only?: string,
+): Promise<WebhookDelivery[]> {
   let query = db
     .selectFrom('webhook_deliveries')
     .select(deliveryColumns)

@@ -38,7 +38,13 @@ function readStart(response: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = () => resolve(Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_KEPT).toString('utf8').replace(/\uFFFD+$/, ''));
+    const finish = () =>
+      resolve(
+        Buffer.concat(chunks)
+          .subarray(0, WEBHOOK_RESPONSE_KEPT)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, ''),
+      );
     response.on('data', (chunk: Buffer) => {
       if (size < WEBHOOK_RESPONSE_KEPT) chunks.push(chunk);
       size += chunk.length;

@@ -50,7 +50,10 @@ describe.each(engines)('webhook delivery by two instances on %s', (engine) => {
   it(`delivers ${EVENTS} events, each attempt once`, async () => {
     const owner = await person(a, 'Ivy Instances');
     const id = await createWorkspace(owner, 'Scale');
-    const created = await owner.c.post<WebhookSecretResponse>(`/workspaces/${id}/webhooks`, { url: receiver.url, events: ['task.updated'] });
+    const created = await owner.c.post<WebhookSecretResponse>(`/workspaces/${id}/webhooks`, {
+      url: receiver.url,
+      events: ['task.updated'],
+    });
     expect(created.status).toBe(201);
     for (let start = 0; start < EVENTS; start += 100) {
       await a.db.kysely.transaction().execute(async (tx) => {
@@ -61,7 +64,9 @@ describe.each(engines)('webhook delivery by two instances on %s', (engine) => {
     const started = Date.now();
     const [madeA, madeB] = await Promise.all([a.app.webhookWorker.runDue(), b.app.webhookWorker.runDue()]);
     const seconds = (Date.now() - started) / 1000;
-    console.log(`${engine}: ${EVENTS} deliveries by two instances in ${seconds.toFixed(2)} s (${Math.round(EVENTS / seconds)}/s); a ${madeA}, b ${madeB}`);
+    console.log(
+      `${engine}: ${EVENTS} deliveries by two instances in ${seconds.toFixed(2)} s (${Math.round(EVENTS / seconds)}/s); a ${madeA}, b ${madeB}`,
+    );
     expect(madeA + madeB).toBe(EVENTS);
     // Both took part.
     expect(madeA).toBeGreaterThan(0);
@@ -69,7 +74,10 @@ describe.each(engines)('webhook delivery by two instances on %s', (engine) => {
     expect(overlaps).toBe(0);
     expect(seen.size).toBe(EVENTS);
     expect([...seen.values()].every((count) => count === 1)).toBe(true);
-    const attempts = await a.db.kysely.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const attempts = await a.db.kysely
+      .selectFrom('webhook_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(attempts.n)).toBe(EVENTS);
     const pending = await a.db.kysely.selectFrom('webhook_deliveries').select('id').where('status', '!=', 'succeeded').execute();
     expect(pending).toEqual([]);

@@ -44,7 +44,13 @@ describe.each(engines)('webhooks on %s', (engine) => {
   // A change's event, written by the hook inside the change's transaction, as issue 16's recordEvent does.
   async function change(workspaceId: string, type: string, eventId: string) {
     await t.db.kysely.transaction().execute((tx) =>
-      enqueueWebhooks(tx, { id: eventId, type, workspaceId, occurredAt: t.clock.now(), data: { task: { id: 'task-1', title: 'Ship it' } } }),
+      enqueueWebhooks(tx, {
+        id: eventId,
+        type,
+        workspaceId,
+        occurredAt: t.clock.now(),
+        data: { task: { id: 'task-1', title: 'Ship it' } },
+      }),
     );
   }
 
@@ -55,7 +61,11 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const listed = await owner.c.get(`/workspaces/${id}/webhooks`);
     expect(listed.body.endpoints).toEqual([endpoint]);
     expect(JSON.stringify(listed.body)).not.toContain(secret.slice(6));
-    const row = await t.db.kysely.selectFrom('webhook_endpoints').select('secret_sealed').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('webhook_endpoints')
+      .select('secret_sealed')
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(secret.slice(6));
     expect(await auditActions(t, id)).toContain('webhook.create');
   });
@@ -73,7 +83,9 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(receiver.received[0]!.headers['webhook-id']).toBe(queued.body.delivery.webhookId);
     const [delivery] = await deliveries(owner, id, endpoint.id);
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1, nextAttemptAt: null });
-    expect(delivery!.attempts).toEqual([{ at: expect.any(String), statusCode: 204, durationMs: expect.any(Number), response: '', error: null }]);
+    expect(delivery!.attempts).toEqual([
+      { at: expect.any(String), statusCode: 204, durationMs: expect.any(Number), response: '', error: null },
+    ]);
     expect(() => verifyReceived('whsec_' + Buffer.alloc(24, 1).toString('base64'), receiver.received[0]!)).toThrow();
   });
 
@@ -209,8 +221,17 @@ describe.each(engines)('webhooks on %s', (engine) => {
 
   it('updates, disables and deletes an endpoint; a disabled one takes no test event', async () => {
     const { owner, id, endpoint } = await ownerWithEndpoint();
-    const updated = await owner.c.put(`/workspaces/${id}/webhooks/${endpoint.id}`, { description: 'Renamed', events: ['task.deleted'], enabled: false });
-    expect(updated.body.endpoint).toMatchObject({ description: 'Renamed', events: ['task.deleted'], enabled: false, disabledReason: 'manual' });
+    const updated = await owner.c.put(`/workspaces/${id}/webhooks/${endpoint.id}`, {
+      description: 'Renamed',
+      events: ['task.deleted'],
+      enabled: false,
+    });
+    expect(updated.body.endpoint).toMatchObject({
+      description: 'Renamed',
+      events: ['task.deleted'],
+      enabled: false,
+      disabledReason: 'manual',
+    });
     const test = await owner.c.post(`/workspaces/${id}/webhooks/${endpoint.id}/test`, {});
     expect(test).toMatchObject({ status: 409, body: { error: webhookError.disabled } });
     await change(id, 'task.deleted', 'evt_while_disabled');
@@ -232,16 +253,17 @@ describe.each(engines)('webhooks on %s', (engine) => {
     await owner.c.post(`/workspaces/${id}/webhooks/${endpoint.id}/test`, {});
     const [delivery] = await deliveries(owner, id, endpoint.id);
     const before = await auditActions(t, id);
-    const paths = (ws: string) => [
-      ['GET', `/workspaces/${ws}/webhooks`, undefined],
-      ['POST', `/workspaces/${ws}/webhooks`, { url: receiver.url, events: ['task.created'] }],
-      ['PUT', `/workspaces/${ws}/webhooks/${endpoint.id}`, { enabled: false }],
-      ['DELETE', `/workspaces/${ws}/webhooks/${endpoint.id}`, {}],
-      ['POST', `/workspaces/${ws}/webhooks/${endpoint.id}/rotate`, {}],
-      ['POST', `/workspaces/${ws}/webhooks/${endpoint.id}/test`, {}],
-      ['GET', `/workspaces/${ws}/webhooks/${endpoint.id}/deliveries`, undefined],
-      ['POST', `/workspaces/${ws}/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, {}],
-    ] as const;
+    const paths = (ws: string) =>
+      [
+        ['GET', `/workspaces/${ws}/webhooks`, undefined],
+        ['POST', `/workspaces/${ws}/webhooks`, { url: receiver.url, events: ['task.created'] }],
+        ['PUT', `/workspaces/${ws}/webhooks/${endpoint.id}`, { enabled: false }],
+        ['DELETE', `/workspaces/${ws}/webhooks/${endpoint.id}`, {}],
+        ['POST', `/workspaces/${ws}/webhooks/${endpoint.id}/rotate`, {}],
+        ['POST', `/workspaces/${ws}/webhooks/${endpoint.id}/test`, {}],
+        ['GET', `/workspaces/${ws}/webhooks/${endpoint.id}/deliveries`, undefined],
+        ['POST', `/workspaces/${ws}/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, {}],
+      ] as const;
     for (const [method, path, body] of paths(id)) {
       const answer = await stranger.c.call(method, path, body);
       expect(answer, `${method} ${path}`).toMatchObject({ status: 404, body: { error: workspaceError.notFound } });

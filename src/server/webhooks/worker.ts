@@ -165,7 +165,13 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
     if (!endpoint) return;
     const at = clock();
     const result = await sendWebhook(
-      { id: delivery.event_id, url: endpoint.url, secret: openWebhookSecret(box, delivery.endpoint_id, endpoint.secret_sealed), payload: delivery.payload, at },
+      {
+        id: delivery.event_id,
+        url: endpoint.url,
+        secret: openWebhookSecret(box, delivery.endpoint_id, endpoint.secret_sealed),
+        payload: delivery.payload,
+        at,
+      },
       { policy, resolve },
     );
     const disabled = await settle(delivery, result, at);
@@ -185,7 +191,9 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
       const claimed = await claim();
       if (claimed.length === 0) return made;
       await Promise.all(
-        claimed.map((delivery) => attempt(delivery).catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, 'webhook attempt failed'))),
+        claimed.map((delivery) =>
+          attempt(delivery).catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, 'webhook attempt failed')),
+        ),
       );
       made += claimed.length;
     }

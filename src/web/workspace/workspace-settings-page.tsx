@@ -14,6 +14,7 @@ import { GeneralSection } from './workspaces/general-section.tsx';
 import { InvitationsSection } from './workspaces/invitations-section.tsx';
 import { InviteDialog } from './workspaces/invite-dialog.tsx';
 import { MembersSection } from './workspaces/members-section.tsx';
+import { WebhooksSection } from './workspaces/webhooks-section.tsx';
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -100,6 +101,7 @@ function WorkspaceSettings({ workspace }: { workspace: WorkspaceSummary }) {
           onChanged={reload}
         />
       ) : null}
+      {owner ? <WebhooksSection workspaceId={detail.workspace.id} /> : null}
       <DangerZone workspace={detail.workspace} onGone={gone} />
       <InviteDialog open={inviting} onOpenChange={setInviting} onInvited={() => void reload()} />
     </div>
