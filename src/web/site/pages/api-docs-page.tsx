@@ -1,6 +1,7 @@
 import { CodeBlock } from '#src/web/site/components/code-block.tsx';
 import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
 import { useApiBaseUrl } from '#src/web/site/components/use-api-base-url.ts';
+import { VerifyWebhook } from '#src/web/site/components/verify-webhook.tsx';
 import { exampleRequest, taskEndpoints, taskFields, webhookEvents } from '#src/web/site/content/api-reference.ts';
 
 export default function ApiDocsPage() {
@@ -111,6 +112,7 @@ export default function ApiDocsPage() {
                 <li className="px-2 py-1 text-sm text-slate-600">and more</li>
               </ul>
             </Card>
+            <VerifyWebhook />
           </section>
         </div>
       </Section>
