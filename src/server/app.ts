@@ -14,8 +14,14 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { createLiveHub } from '#src/server/events/hub.ts';
+import { createEventRecorder } from '#src/server/events/recorder.ts';
+import { createEventStreams } from '#src/server/events/sse.ts';
+import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
+import { createTasks } from '#src/server/tasks/service.ts';
 import { createSecretBox } from '#src/server/security/secret-box.ts';
 import { registerWebhookRoutes } from '#src/server/webhooks/routes.ts';
+import { enqueueWebhookEvent } from '#src/server/webhooks/outbox.ts';
 import { createWebhooks } from '#src/server/webhooks/service.ts';
 import { createWebhookWorker, type WebhookWorker } from '#src/server/webhooks/worker.ts';
 
@@ -70,6 +76,12 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
+  // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
+  const hub = createLiveHub(db, app.log);
+  const tasks = createTasks(db, clock, createEventRecorder({ engine: db.engine, clock, hooks: [enqueueWebhookEvent] }), hub);
+  const streams = createEventStreams(db, hub);
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => hub.close());
   const box = createSecretBox(config.appSecret);
   const webhookWorker = createWebhookWorker({
     db,
@@ -92,6 +104,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerTaskRoutes(api, { tasks, streams, session, db, clock });
       registerWebhookRoutes(api, { webhooks, session });
     },
     { prefix: API_BASE },

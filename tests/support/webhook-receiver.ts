@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -27,7 +28,7 @@ export async function startWebhookReceiver(answer: WebhookReceiver['answer'] = (
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const entry = { path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
       receiver.received.push(entry);
       void Promise.resolve(receiver.answer(receiver.received.length, entry)).then((status) => {
         response.writeHead(status, { 'content-type': 'text/plain' });

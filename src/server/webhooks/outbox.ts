@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { WEBHOOK_EVENTS } from '#src/shared/webhooks.ts';
 import type { Database } from '#src/server/db/schema.ts';
+import type { EventHook } from '#src/server/events/recorder.ts';
 
-// What the outbox needs of a change (issue 16's events carry at least this).
+// What the outbox needs of a change.
 export interface OutboxEvent {
   // Stable: it becomes the webhook-id of every delivery of the event.
   id: string;
@@ -62,3 +64,19 @@ export async function enqueueWebhooks(tx: Kysely<Database>, event: OutboxEvent):
     if (parseEvents(endpoint.events).includes(event.type)) await insertDelivery(tx, endpoint.id, event, event.occurredAt);
   }
 }
+
+const PUBLIC_EVENTS: readonly string[] = WEBHOOK_EVENTS;
+
+// The in-transaction hook of issue 16's event recorder (wired in app.ts). The event log's id never
+// repeats (autoincrement / bigserial), so it is the stable webhook-id. Column events are not public.
+export const enqueueWebhookEvent: EventHook = async (tx, event) => {
+  const { type, ...data } = event.data;
+  if (!PUBLIC_EVENTS.includes(type)) return;
+  await enqueueWebhooks(tx, {
+    id: `evt_${event.id}`,
+    type,
+    workspaceId: event.workspaceId,
+    occurredAt: event.occurredAt,
+    data: { ...data, actorId: event.actorId },
+  });
+};
