@@ -8,6 +8,7 @@ import { crashSafety } from './crash-safety.ts';
 import { databaseOutage } from './db-outage.ts';
 import { enumerationTiming } from './enumeration-timing.ts';
 import { load } from './load.ts';
+import { webhookCrash } from './webhook-crash.ts';
 
 if (!existsSync('dist/server/main.js')) {
   if (spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -26,6 +27,11 @@ function record(name: string, ok: boolean, detail: unknown) {
 for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
   const crash = await crashSafety(engine, 4501);
   record(`crash-safety (${engine})`, crash.lost.length === 0 && crash.halfWritten === 0 && crash.acknowledgedWrites > 0, crash);
+}
+// Issue 18: a SIGKILL during a burst of 500 changes loses no webhook.
+for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+  const hooks = await webhookCrash(engine, 4505);
+  record(`webhook crash (${engine})`, hooks.lost === 0 && hooks.acknowledged > 0, hooks);
 }
 const outage = await databaseOutage(4502);
 if ('skipped' in outage) console.log(`SKIP database outage: ${outage.skipped}`);
