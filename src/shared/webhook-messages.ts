@@ -86,7 +86,7 @@ export const webhookUi = {
   refresh: 'Refresh',
   logEmpty: 'No deliveries yet.',
   logFailed: 'The delivery log could not be loaded.',
-  logColumns: ['Time', 'Event', 'Status', 'Duration', 'Answer'],
+  logColumns: ['Time', 'Status', 'Duration', 'Answer'],
   statusNames: { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' },
   noAnswer: 'No answer',
   duration: (ms: number) => `${ms} ms`,

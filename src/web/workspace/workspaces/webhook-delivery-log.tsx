@@ -11,6 +11,9 @@ import { webhooksApi } from './webhooks-api.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
+// Time, status, duration, answer: fixed shares, so the log fits a phone without scrolling sideways.
+const columnWidths = ['w-[38%]', 'w-[17%]', 'w-[17%]', 'w-[28%]'];
+
 const statusTone: Record<WebhookDelivery['status'], string> = {
   pending: 'bg-amber-50 text-amber-800',
   succeeded: 'bg-green-50 text-green-800',
@@ -99,32 +102,29 @@ export function WebhookDeliveryLog({ workspaceId, endpointId, version }: { works
                 ) : null}
               </div>
               {delivery.attempts.length > 0 ? (
-                <div className="mt-2 overflow-x-auto">
-                  <table className="w-full min-w-[32rem] text-left text-xs">
-                    <thead className="text-slate-500">
-                      <tr>
-                        {webhookUi.logColumns.map((column) => (
-                          <th key={column} scope="col" className="py-1 pr-3 font-medium">
-                            {column}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody className="text-slate-700">
-                      {delivery.attempts.map((attempt, index) => (
-                        <tr key={`${attempt.at}-${index}`} className="border-t border-slate-100 align-top">
-                          <td className="py-1 pr-3 whitespace-nowrap">{time.format(new Date(attempt.at))}</td>
-                          <td className="py-1 pr-3">{delivery.eventType}</td>
-                          <td className="py-1 pr-3">{attempt.statusCode ?? webhookUi.noAnswer}</td>
-                          <td className="py-1 pr-3 whitespace-nowrap">{webhookUi.duration(attempt.durationMs)}</td>
-                          <td className="max-w-xs truncate py-1 pr-3 font-mono" title={attempt.error ?? attempt.response}>
-                            {attempt.error ?? attempt.response}
-                          </td>
-                        </tr>
+                <table className="mt-2 w-full table-fixed text-left text-xs">
+                  <thead className="text-slate-500">
+                    <tr>
+                      {webhookUi.logColumns.map((column, index) => (
+                        <th key={column} scope="col" className={cn('py-1 pr-2 font-medium', columnWidths[index])}>
+                          {column}
+                        </th>
                       ))}
-                    </tbody>
-                  </table>
-                </div>
+                    </tr>
+                  </thead>
+                  <tbody className="text-slate-700">
+                    {delivery.attempts.map((attempt, index) => (
+                      <tr key={`${attempt.at}-${index}`} className="border-t border-slate-100 align-top">
+                        <td className="py-1 pr-2">{time.format(new Date(attempt.at))}</td>
+                        <td className="py-1 pr-2">{attempt.statusCode ?? webhookUi.noAnswer}</td>
+                        <td className="py-1 pr-2">{webhookUi.duration(attempt.durationMs)}</td>
+                        <td className="truncate py-1 pr-2 font-mono" title={attempt.error ?? attempt.response}>
+                          {attempt.error ?? attempt.response}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               ) : null}
             </li>
           ))}
