@@ -10,4 +10,6 @@ export const budgets = {
   coldStartMs: 500,
   idleRssMb: 100,
   afterLoadRssMb: 150,
+  // B8: webhooks lost across a SIGKILL.
+  webhooksLost: 0,
 } as const;

@@ -11,9 +11,10 @@ import { lighthouse } from './lighthouse.ts';
 import { startServer } from './server.ts';
 import { signInCost } from './sign-in-cost.ts';
 import { round } from './stats.ts';
+import { webhookCrash } from '../tests/stress/webhook-crash.ts';
 
 // Ports 4400-4499 belong to the bench.
-const PORTS = { coldStart: [4410, 4411, 4412, 4413, 4414], server: 4420, bare: 4421, bareVerify: 4422 };
+const PORTS = { coldStart: [4410, 4411, 4412, 4413, 4414], server: 4420, bare: 4421, bareVerify: 4422, webhooks: 4430 };
 
 interface Row {
   measurement: string;
@@ -153,6 +154,21 @@ try {
   );
 } finally {
   await server.stop();
+}
+
+// product rules B8: a SIGKILL during a burst of 500 task changes loses no webhook (tests/stress/webhook-crash.ts).
+progress('webhooks across a SIGKILL (500 task changes, embedded database)');
+try {
+  const hooks = await webhookCrash('sqlite', PORTS.webhooks);
+  results.webhooks = hooks;
+  row(
+    'webhooks lost across a SIGKILL during 500 changes',
+    `${hooks.lost} of ${hooks.acknowledged} (${hooks.duplicates} sent again, ${hooks.deliveriesPerSecond} deliveries/s)`,
+    String(budgets.webhooksLost),
+    hooks.lost <= budgets.webhooksLost,
+  );
+} catch (error) {
+  row('webhooks lost across a SIGKILL during 500 changes', `not measured: ${reason(error)}`, String(budgets.webhooksLost), false);
 }
 
 const headers: Row = { measurement: 'measurement', value: 'value', budget: 'budget', ok: null };
