@@ -12,7 +12,7 @@ import { webhooksApi } from './webhooks-api.ts';
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 // Time, status, duration, answer: fixed shares, so the log fits a phone without scrolling sideways.
-const columnWidths = ['w-[38%]', 'w-[17%]', 'w-[17%]', 'w-[28%]'];
+const columnWidths = ['w-[36%]', 'w-[14%]', 'w-[21%]', 'w-[29%]'];
 
 const statusTone: Record<WebhookDelivery['status'], string> = {
   pending: 'bg-amber-50 text-amber-800',

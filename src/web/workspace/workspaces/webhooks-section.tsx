@@ -136,7 +136,7 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
                       : webhookUi.disabledManual}
                 </span>
                 {endpoint.events.map((name) => (
-                  <code key={name} className="rounded bg-slate-100 px-1.5 py-0.5">
+                  <code key={name} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
                     {name}
                   </code>
                 ))}
