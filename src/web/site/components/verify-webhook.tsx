@@ -27,9 +27,13 @@ export function VerifyWebhook() {
     <div className="mt-6 space-y-3" data-testid="verify-webhook">
       <h3 className="text-lg font-semibold text-slate-900">Verify a webhook</h3>
       <p className="text-slate-700">
-        Each request carries the <a className="underline" href="https://www.standardwebhooks.com/">Standard Webhooks</a> headers{' '}
-        <code className="rounded bg-slate-100 px-1">webhook-id</code>, <code className="rounded bg-slate-100 px-1">webhook-timestamp</code>{' '}
-        and <code className="rounded bg-slate-100 px-1">webhook-signature</code>. The body is{' '}
+        Each request carries the{' '}
+        <a className="underline" href="https://www.standardwebhooks.com/">
+          Standard Webhooks
+        </a>{' '}
+        headers <code className="rounded bg-slate-100 px-1">webhook-id</code>,{' '}
+        <code className="rounded bg-slate-100 px-1">webhook-timestamp</code> and{' '}
+        <code className="rounded bg-slate-100 px-1">webhook-signature</code>. The body is{' '}
         <code className="rounded bg-slate-100 px-1">{'{ type, timestamp, workspaceId, data }'}</code>. Answer with a 2xx within 10 seconds;
         otherwise Tessera retries after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, with the same{' '}
         <code className="rounded bg-slate-100 px-1">webhook-id</code>.
