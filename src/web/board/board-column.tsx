@@ -1,0 +1,55 @@
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo, type ReactNode } from 'react';
+import { boardUi } from '#src/shared/board-messages.ts';
+import type { Column, Task } from '#src/shared/tasks.ts';
+import { columnDropId } from './drag-ids.ts';
+import { TaskCard } from './task-card.tsx';
+import type { MemberLookup } from './use-members.ts';
+
+interface ColumnProps {
+  column: Column;
+  // The ids of the cards shown, in board order (a filter may hide some).
+  shown: readonly string[];
+  tasks: Readonly<Record<string, Task>>;
+  members: MemberLookup;
+  filtering: boolean;
+  onOpen: (id: string) => void;
+  // The owner's column menu, when the person may change columns.
+  menu?: ReactNode;
+}
+
+// One column: a drop target of its own (so an empty column takes a card) holding a sortable list.
+export const BoardColumnView = memo(function BoardColumnView({ column, shown, tasks, members, filtering, onOpen, menu }: ColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column.id), data: { columnId: column.id } });
+  const headingId = `column-${column.id}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="board-column"
+      className="flex max-h-full w-[min(18rem,calc(100vw-3rem))] shrink-0 flex-col rounded-card border border-slate-200 bg-slate-100/70"
+    >
+      <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
+        <h2 id={headingId} className="min-w-0 truncate text-sm font-semibold text-slate-900">
+          {column.name}
+          <span className="ml-2 font-normal text-slate-600">{boardUi.taskCount(shown.length)}</span>
+        </h2>
+        {menu}
+      </header>
+      <SortableContext id={column.id} items={shown as string[]} strategy={verticalListSortingStrategy}>
+        <ol
+          ref={setNodeRef}
+          aria-label={boardUi.columnLabel(column.name)}
+          className={`min-h-16 flex-1 space-y-2 overflow-y-auto px-2 pb-3 ${isOver ? 'rounded-control bg-accent-50' : ''}`}
+        >
+          {shown.map((id) => (
+            <TaskCard key={id} task={tasks[id]!} members={members} onOpen={onOpen} />
+          ))}
+          {shown.length === 0 ? (
+            <li className="px-1 py-3 text-center text-xs text-slate-600">{filtering ? boardUi.noMatches : boardUi.emptyColumn}</li>
+          ) : null}
+        </ol>
+      </SortableContext>
+    </section>
+  );
+});
