@@ -92,7 +92,10 @@ describe('the board state', () => {
     state = boardReducer(state, { type: 'task-saved', task: edited });
     expect(state.tasks.a!.title).toBe('Renamed');
     expect(state.order.todo).toEqual(['a', 'b', 'c', 'e']);
-    state = boardReducer(state, { type: 'task-saved', task: { ...state.tasks.c!, columnId: 'done', updatedAt: '2026-11-23T10:01:00.000Z' } });
+    state = boardReducer(state, {
+      type: 'task-saved',
+      task: { ...state.tasks.c!, columnId: 'done', updatedAt: '2026-11-23T10:01:00.000Z' },
+    });
     expect(state.order).toEqual({ todo: ['a', 'b', 'e'], doing: ['d'], done: ['c'] });
     state = boardReducer(state, { type: 'task-removed', id: 'b' });
     expect(state.order.todo).toEqual(['a', 'e']);

@@ -1,9 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
 import { memo } from 'react';
 import { boardUi } from '#src/shared/board-messages.ts';
 import { Avatar } from '#src/web/ui/avatar.tsx';
+import { hasPicture, initials } from '#src/web/ui/avatar-initials.ts';
 import { cn } from '#src/web/ui/cn.ts';
 import type { Task, TaskPriority } from '#src/shared/tasks.ts';
 import { formatDay } from './format-day.ts';
@@ -14,6 +14,31 @@ const priorityLook: Record<TaskPriority, string> = {
   medium: 'bg-amber-100 text-amber-900',
   high: 'bg-red-100 text-red-800',
 };
+
+// One element made once and shared by every card (a thousand icon components cost a first render).
+const grip = (
+  <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true" fill="currentColor">
+    <circle cx="6" cy="4" r="1.25" />
+    <circle cx="10" cy="4" r="1.25" />
+    <circle cx="6" cy="8" r="1.25" />
+    <circle cx="10" cy="8" r="1.25" />
+    <circle cx="6" cy="12" r="1.25" />
+    <circle cx="10" cy="12" r="1.25" />
+  </svg>
+);
+
+// The assignee's picture when the member has one; otherwise plain initials, with no component state.
+function Assignee({ name, picture }: { name: string; picture: string | null | undefined }) {
+  if (hasPicture(picture)) return <Avatar name={name} picture={picture} size="sm" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex size-7 items-center justify-center rounded-full bg-accent-100 text-[11px] font-semibold text-accent-800"
+    >
+      {initials(name)}
+    </span>
+  );
+}
 
 interface CardProps {
   task: Task;
@@ -47,7 +72,7 @@ const CardBody = memo(function CardBody({ task, members, onOpen }: CardProps) {
         {assignee ? (
           <span className="ml-auto" title={boardUi.assignedTo(assignee.name)}>
             <span className="sr-only">{boardUi.assignedTo(assignee.name)}</span>
-            <Avatar name={assignee.name} picture={members.get(assignee.id)?.picture} size="sm" />
+            <Assignee name={assignee.name} picture={members.get(assignee.id)?.picture} />
           </span>
         ) : null}
       </div>
@@ -70,7 +95,8 @@ export const TaskCard = memo(function TaskCard({ task, members, onOpen }: CardPr
       {...listeners}
       data-testid="task-card"
       className={cn(
-        'board-card flex touch-manipulation gap-1 rounded-control border border-slate-200 bg-white p-2.5 shadow-xs',
+        // Off-screen cards skip layout and paint until scrolled to (product rules B: 1,000 tasks).
+        'flex touch-manipulation gap-1 rounded-control border border-slate-200 bg-white p-2.5 shadow-xs [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]',
         isDragging && 'relative z-10 opacity-80 shadow-lg ring-2 ring-accent-500',
       )}
     >
@@ -81,7 +107,7 @@ export const TaskCard = memo(function TaskCard({ task, members, onOpen }: CardPr
         aria-label={boardUi.moveTask(task.title)}
         className="-ml-1 flex size-6 shrink-0 cursor-grab items-center justify-center rounded-sm text-slate-400 hover:text-slate-700"
       >
-        <GripVertical className="size-4" aria-hidden="true" />
+        {grip}
       </button>
       <div className="min-w-0 flex-1">
         <CardBody task={task} members={members} onOpen={onOpen} />

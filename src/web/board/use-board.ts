@@ -50,7 +50,7 @@ export function useBoard(workspaceId: string): Board {
   const generation = useRef(0);
   const commentListeners = useRef(new Set<(comment: Comment) => void>());
 
-  // After the columns: every column's first page (then the board shows), then the rest of each.
+  // After the columns: every column's first page (then the board shows), then the rest of them.
   const fill = useCallback(
     async (columns: Column[], current: () => boolean) => {
       dispatch({ type: 'reset', columns });
@@ -64,15 +64,20 @@ export function useBoard(workspaceId: string): Board {
       if (!current()) return;
       setStatus('ready');
       setError(null);
-      await Promise.all(
+      // The rest arrives as one change: every card mounts once, rather than each column growing page by
+      // page with the whole board rendered again each time (product rules B: 1,000 tasks).
+      const later = await Promise.all(
         rest.map(async ({ column, cursor }) => {
+          const tasks = [];
           for (let next = cursor; next && current();) {
             const page = await boardApi.taskPage(workspaceId, column, next);
-            if (current()) dispatch({ type: 'tasks-loaded', tasks: page.tasks });
+            tasks.push(...page.tasks);
             next = page.nextCursor;
           }
+          return tasks;
         }),
       );
+      if (current() && later.some((tasks) => tasks.length > 0)) dispatch({ type: 'tasks-loaded', tasks: later.flat() });
     },
     [workspaceId],
   );
