@@ -32,8 +32,10 @@ export const BoardColumnView = memo(function BoardColumnView({ column, shown, ta
       <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
         <h2 id={headingId} className="min-w-0 truncate text-sm font-semibold text-slate-900">
           {column.name}
-          <span className="ml-2 font-normal text-slate-600">{boardUi.taskCount(shown.length)}</span>
         </h2>
+        <span className="mr-auto shrink-0 text-xs text-slate-600" data-testid="column-count">
+          {boardUi.taskCount(shown.length)}
+        </span>
         {menu}
       </header>
       <SortableContext id={column.id} items={shown as string[]} strategy={verticalListSortingStrategy}>
