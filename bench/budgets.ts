@@ -10,4 +10,7 @@ export const budgets = {
   coldStartMs: 500,
   idleRssMb: 100,
   afterLoadRssMb: 150,
+  // B5: a board of 1,000 tasks.
+  boardFirstRenderMs: 300,
+  boardMoveMs: 50,
 } as const;

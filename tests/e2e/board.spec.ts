@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { boardUi } from '#src/shared/board-messages.ts';
 import { expect, signInAs, test, type Account } from './fixtures.ts';
@@ -197,4 +198,38 @@ test('My Tasks lists what is assigned to me across workspaces and opens it on th
   await page.getByRole('link', { name: 'Review the contract' }).click();
   await expect(page.getByRole('dialog', { name: boardUi.editTitle })).toBeVisible();
   await expect(page.getByRole('dialog', { name: boardUi.editTitle }).getByLabel(boardUi.titleLabel)).toHaveValue('Review the contract');
+});
+
+// app-accessibility.spec.ts scans every page as a new account sees it (an empty board); this one with content.
+test('axe finds nothing on a board with a card, its sheet with a comment, the new-task form and a keyboard drag', async ({
+  page,
+  accounts,
+}) => {
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  const ws = ((await (await page.request.get('/api/workspaces')).json()) as { currentId: string }).currentId;
+  const me = ((await (await page.request.get(`/api/workspaces/${ws}`)).json()) as { members: { userId: string }[] }).members[0]!.userId;
+  await page.request.post(`/api/workspaces/${ws}/tasks`, {
+    data: { title: 'One', labels: ['docs'], dueDate: '2026-12-01', assigneeId: me, description: 'a **b** [c](https://example.com)' },
+  });
+  await page.goto('/board');
+  await expect(page.getByRole('button', { name: boardUi.openTask('One') })).toBeVisible();
+  const scan = async () =>
+    (await new AxeBuilder({ page }).setLegacyMode().analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(await scan()).toEqual([]);
+  await page.getByRole('button', { name: boardUi.openTask('One') }).click();
+  await page.getByRole('dialog').getByLabel(boardUi.commentLabel).fill('hello');
+  await page.getByRole('dialog').getByRole('button', { name: boardUi.commentButton }).click();
+  await expect(page.getByTestId('comments')).toContainText('hello');
+  expect(await scan()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: boardUi.newTask }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await scan()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: boardUi.moveTask('One') }).focus();
+  await page.keyboard.press('Space');
+  expect(await scan()).toEqual([]);
+  await page.keyboard.press('Escape');
 });

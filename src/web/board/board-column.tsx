@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { boardUi } from '#src/shared/board-messages.ts';
 import type { Column, Task } from '#src/shared/tasks.ts';
 import { columnDropId } from './drag-ids.ts';
@@ -19,9 +19,35 @@ interface ColumnProps {
   menu?: ReactNode;
 }
 
+// Cards mounted at first per column, and added each time the end of the list comes near the screen.
+const BATCH = 40;
+
+// Product rules TB8 (B5): a column mounts its first cards and the rest as it is scrolled. Every card is a
+// dnd-kit sortable, and dnd-kit renders all of them again when a drag starts or ends, so a card nobody can
+// see yet costs nothing. The count, the filters and the order still cover every task.
+function useMountedCount(total: number) {
+  const [limit, setLimit] = useState(BATCH);
+  const sentinel = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setLimit((shown) => shown + BATCH);
+      },
+      { rootMargin: '0px 0px 800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [limit, total]);
+  return { limit, sentinel };
+}
+
 // One column: a drop target of its own (so an empty column takes a card) holding a sortable list.
 export const BoardColumnView = memo(function BoardColumnView({ column, shown, tasks, members, filtering, onOpen, menu }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column.id), data: { columnId: column.id } });
+  const { limit, sentinel } = useMountedCount(shown.length);
+  const mounted = useMemo(() => (shown.length > limit ? shown.slice(0, limit) : (shown as string[])), [shown, limit]);
   const headingId = `column-${column.id}`;
   return (
     <section
@@ -38,15 +64,16 @@ export const BoardColumnView = memo(function BoardColumnView({ column, shown, ta
         </span>
         {menu}
       </header>
-      <SortableContext id={column.id} items={shown as string[]} strategy={verticalListSortingStrategy}>
+      <SortableContext id={column.id} items={mounted} strategy={verticalListSortingStrategy}>
         <ol
           ref={setNodeRef}
           aria-label={boardUi.columnLabel(column.name)}
           className={`min-h-16 flex-1 space-y-2 overflow-y-auto px-2 pb-3 ${isOver ? 'rounded-control bg-accent-50' : ''}`}
         >
-          {shown.map((id) => (
+          {mounted.map((id) => (
             <TaskCard key={id} task={tasks[id]!} members={members} onOpen={onOpen} />
           ))}
+          {shown.length > limit ? <li ref={sentinel} aria-hidden="true" className="h-px" /> : null}
           {shown.length === 0 ? (
             <li className="px-1 py-3 text-center text-xs text-slate-600">{filtering ? boardUi.noMatches : boardUi.emptyColumn}</li>
           ) : null}

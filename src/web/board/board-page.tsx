@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { boardUi } from '#src/shared/board-messages.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces.ts';
 import { problemText, useWorkspaces } from '#src/web/lib/workspaces.tsx';
@@ -28,9 +28,29 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
   );
 }
 
+// A task from My work may live in another of my workspaces (`?workspace=<id>&task=<id>`): that one
+// becomes the current workspace, then its board opens the task.
+function useWorkspaceFromAddress() {
+  const { status, current, workspaces, switchTo } = useWorkspaces();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('workspace');
+  useEffect(() => {
+    if (status !== 'ready' || !wanted) return;
+    const next = new URLSearchParams(params);
+    next.delete('workspace');
+    const known = workspaces.some((one) => one.id === wanted);
+    const switching = known && current?.id !== wanted ? switchTo(wanted) : Promise.resolve();
+    switching.then(
+      () => setParams(next, { replace: true }),
+      (failure: unknown) => notify.error(problemText(failure, boardUi.loadFailed)),
+    );
+  }, [status, wanted, current, workspaces, switchTo, params, setParams]);
+}
+
 // Issue 16: the board of the current workspace at /board.
 export default function BoardPage() {
   const { status, current, error, refresh } = useWorkspaces();
+  useWorkspaceFromAddress();
   let content;
   if (status === 'loading') content = <GenericLoader text={boardUi.loading} />;
   else if (status === 'error') content = <LoadError message={error || boardUi.loadFailed} onRetry={() => void refresh()} />;

@@ -23,13 +23,14 @@ const load: Record<View, () => Promise<InboxItem[]>> = {
 
 const empty: Record<View, string> = { inbox: boardUi.inboxEmpty, tasks: boardUi.noMyTasks, comments: boardUi.noAssignedComments };
 
-// A task opens on the board (in its workspace, once that is the current one).
-const taskLink = (taskId: string) => `/board?task=${encodeURIComponent(taskId)}`;
+// A task opens on the board of its own workspace, which becomes the current one.
+const taskLink = (workspaceId: string, taskId: string) =>
+  `/board?${new URLSearchParams({ workspace: workspaceId, task: taskId }).toString()}`;
 
 function TaskRow({ task }: { task: HomeTask }) {
   return (
     <>
-      <Link to={taskLink(task.id)} className="font-medium text-slate-900 hover:text-accent-700">
+      <Link to={taskLink(task.workspaceId, task.id)} className="font-medium text-slate-900 hover:text-accent-700">
         {task.title}
       </Link>
       <p className="text-xs text-slate-600">
@@ -43,7 +44,7 @@ function TaskRow({ task }: { task: HomeTask }) {
 function CommentRow({ comment }: { comment: HomeComment }) {
   return (
     <>
-      <Link to={taskLink(comment.taskId)} className="font-medium text-slate-900 hover:text-accent-700">
+      <Link to={taskLink(comment.workspaceId, comment.taskId)} className="font-medium text-slate-900 hover:text-accent-700">
         {boardUi.commentOn(comment.author?.name ?? taskNotice.deletedUser, comment.taskTitle)}
       </Link>
       <p className="mt-0.5 line-clamp-2 text-sm break-words whitespace-pre-wrap text-slate-700">{comment.body}</p>
