@@ -159,9 +159,9 @@ try {
     results.board = board;
     row(
       'B5 /board, 1,000 tasks: navigation to all columns painted (median of 5)',
-      `${board.firstRenderMs} ms`,
+      `${board.columnsPaintedMs} ms (all 1,000 loaded and painted: ${board.allTasksPaintedMs} ms)`,
       `≤ ${budgets.boardFirstRenderMs} ms`,
-      board.firstRenderMs <= budgets.boardFirstRenderMs,
+      board.columnsPaintedMs <= budgets.boardFirstRenderMs,
     );
     row(
       'B5 /board, 1,000 tasks: keyboard drop to repaint (median of 5)',
