@@ -205,6 +205,7 @@ test('axe finds nothing on a board with a card, its sheet with a comment, the ne
   page,
   accounts,
 }) => {
+  test.slow();
   await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
   const ws = ((await (await page.request.get('/api/workspaces')).json()) as { currentId: string }).currentId;
   const me = ((await (await page.request.get(`/api/workspaces/${ws}`)).json()) as { members: { userId: string }[] }).members[0]!.userId;
