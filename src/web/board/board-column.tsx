@@ -22,7 +22,7 @@ interface ColumnProps {
 // Cards mounted at first per column, and added each time the end of the list comes near the screen.
 const BATCH = 40;
 
-// Product rules TB8 (B5): a column mounts its first cards and the rest as it is scrolled. Every card is a
+// Product rules TB8 (B5), decision 015: a column mounts its first cards and the rest as it is scrolled. Every card is a
 // dnd-kit sortable, and dnd-kit renders all of them again when a drag starts or ends, so a card nobody can
 // see yet costs nothing. The count, the filters and the order still cover every task.
 function useMountedCount(total: number) {

@@ -1,6 +1,6 @@
 import type { Task, TaskPriority } from '#src/shared/tasks.ts';
 
-// Issue 16: the board's filters live in the address (`?assignee=…&label=…&priority=…&q=…`), so a filtered
+// Product rules TB2: the board's filters live in the address (`?assignee=…&label=…&priority=…&q=…`), so a filtered
 // board can be shared, reloaded and walked back with the browser's history.
 export interface BoardFilters {
   // A member's id, or NOBODY for unassigned tasks.

@@ -43,7 +43,7 @@ const columnHolding = (lists: Lists, id: UniqueIdentifier): string | null => {
   return Object.keys(lists).find((one) => lists[one]!.includes(key)) ?? null;
 };
 
-// Issue 16: the columns side by side, with drag and drop by pointer and by keyboard alone (dnd-kit's
+// Product rules TB3: the columns side by side, with drag and drop by pointer and by keyboard alone (dnd-kit's
 // keyboard sensor with sortable coordinates), and spoken announcements that name the task and the column.
 export function BoardLanes({ board, shown, members, filtering, onOpen, onMove, columnMenu, trailing }: LanesProps) {
   const [preview, setPreview] = useState<Preview>(null);

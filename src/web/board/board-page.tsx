@@ -100,7 +100,7 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
   );
   const openTask = useCallback((id: string) => setParam('task', id), [setParam]);
 
-  // Optimistic (issue 16): the card moves at once; a refusal puts it back and says why.
+  // Product rules TB3: the card moves at once; a refusal puts it back and says why.
   const move = useCallback(
     (id: string, columnId: string, list: readonly string[]) => {
       const held = state.tasks[id];

@@ -33,7 +33,7 @@ function FilterSelect({
   );
 }
 
-// Issue 16: filter by assignee, label and priority, search by title; all of it in the address.
+// Product rules TB2: filter by assignee, label and priority, search by title; all of it in the address.
 export function BoardToolbar({
   members,
   labels,

@@ -1,6 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 
-// Issue 16: a description is Markdown rendered safely. Raw HTML is dropped (skipHtml), react-markdown's
+// Product rules TB5: a description is Markdown rendered safely. Raw HTML is dropped (skipHtml), react-markdown's
 // default URL check turns javascript: and other unsafe links into nothing, and a link opens in a new tab
 // without handing this page to it.
 const components: Components = {

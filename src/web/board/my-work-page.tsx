@@ -55,7 +55,7 @@ function CommentRow({ comment }: { comment: HomeComment }) {
   );
 }
 
-// Issue 16: the Home panel's Inbox, Assigned Comments and My Tasks, across all my workspaces.
+// Product rules TB1: the Home panel's Inbox, Assigned Comments and My Tasks, across all my workspaces.
 export default function MyWorkPage() {
   const [params] = useSearchParams();
   const asked = params.get('view') as View | null;

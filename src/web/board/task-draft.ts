@@ -34,7 +34,7 @@ export const fieldsOf = (draft: TaskDraft): Omit<UpdateTaskBody, 'version'> => (
     .filter(Boolean),
 });
 
-// Issue 16 (a 409 on save): after reloading the task, each field the person changed keeps their edit and
+// Product rules TB6 (a 409 on save): after reloading the task, each field the person changed keeps their edit and
 // every other field takes the newer saved value, so nothing typed is lost and nothing of theirs is undone.
 export function rebase(opened: TaskDraft, mine: TaskDraft, latest: TaskDraft): TaskDraft {
   const merged = { ...latest };

@@ -25,7 +25,7 @@ interface SheetProps {
   onComment: (listener: (comment: Comment) => void) => () => void;
 }
 
-// Issue 16: deleting asks nothing; the toast's Undo restores the task (the server keeps it until then).
+// Product rules TB7: deleting asks nothing; the toast's Undo restores the task (the server keeps it until then).
 function deleteWithUndo(workspaceId: string, task: Task, dispatch: Dispatch<BoardAction>) {
   return boardApi.remove(workspaceId, task.id).then(() => {
     dispatch({ type: 'task-removed', id: task.id });

@@ -21,7 +21,7 @@ export interface Board {
 // A closed stream (the server answered with an error, or went away for good) is opened again after this.
 const RECONNECT_MS = 2_000;
 
-// The live event as a change to the board (issue 16: a teammate's create, edit, move, delete or comment
+// The live event as a change to the board (product rules TB4: a teammate's create, edit, move, delete or comment
 // shows within a second, without a reload).
 function actionFor(event: LiveEvent): BoardAction | null {
   switch (event.type) {
