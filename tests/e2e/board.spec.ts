@@ -234,3 +234,42 @@ test('axe finds nothing on a board with a card, its sheet with a comment, the ne
   expect(await scan()).toEqual([]);
   await page.keyboard.press('Escape');
 });
+
+test('an owner adds, renames, reorders and removes columns; a column with tasks stays', async ({ page, accounts }) => {
+  test.slow();
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  await page.goto('/board');
+  await createTask(page, 'Keep me');
+
+  await page.getByRole('button', { name: boardUi.addColumn }).click();
+  const add = page.getByRole('dialog', { name: boardUi.addColumn });
+  await add.getByLabel(boardUi.columnName).fill('Review');
+  await add.getByRole('button', { name: boardUi.addColumn }).click();
+  await expect(column(page, 'Review')).toBeVisible();
+  const names = () => page.getByTestId('board-column').getByRole('heading').allTextContents();
+  await expect.poll(names).toEqual(['To do', 'In progress', 'Done', 'Review']);
+
+  await page.getByRole('button', { name: boardUi.columnMenu('Review') }).click();
+  await page.getByRole('menuitem', { name: boardUi.moveColumnLeft }).click();
+  await expect.poll(names).toEqual(['To do', 'In progress', 'Review', 'Done']);
+
+  await page.getByRole('button', { name: boardUi.columnMenu('Review') }).click();
+  await page.getByRole('menuitem', { name: boardUi.renameColumn }).click();
+  const rename = page.getByRole('dialog', { name: boardUi.renameColumn });
+  await rename.getByLabel(boardUi.columnName).fill('QA');
+  await rename.getByRole('button', { name: boardUi.renameColumn }).click();
+  await expect(column(page, 'QA')).toBeVisible();
+
+  // A column with a task is not removed; an empty one is, after asking.
+  await page.getByRole('button', { name: boardUi.columnMenu('To do') }).click();
+  await page.getByRole('menuitem', { name: boardUi.removeColumn }).click();
+  await expect(page.getByText(boardUi.columnNotEmpty)).toBeVisible();
+  await expect(column(page, 'To do')).toBeVisible();
+  await page.getByRole('button', { name: boardUi.columnMenu('QA') }).click();
+  await page.getByRole('menuitem', { name: boardUi.removeColumn }).click();
+  const remove = page.getByRole('dialog', { name: boardUi.removeColumnTitle('QA') });
+  await remove.getByRole('button', { name: boardUi.removeColumnTitle('QA') }).click();
+  await expect(column(page, 'QA')).toBeHidden();
+  await page.reload();
+  await expect.poll(names).toEqual(['To do', 'In progress', 'Done']);
+});
