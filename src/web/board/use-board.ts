@@ -4,6 +4,7 @@ import { RESYNC_EVENT, type Column, type Comment, type LiveEvent } from '#src/sh
 import { problemText } from '#src/web/lib/workspaces.tsx';
 import { boardApi } from './board-api.ts';
 import { boardReducer, emptyBoard, type BoardAction, type BoardState } from './board-state.ts';
+import { actionFor } from './live-event-action.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -20,25 +21,6 @@ export interface Board {
 
 // A closed stream (the server answered with an error, or went away for good) is opened again after this.
 const RECONNECT_MS = 2_000;
-
-// The live event as a change to the board (product rules TB4: a teammate's create, edit, move, delete or comment
-// shows within a second, without a reload).
-function actionFor(event: LiveEvent): BoardAction | null {
-  switch (event.type) {
-    case 'task.created':
-    case 'task.updated':
-      return { type: 'task-saved', task: event.task };
-    case 'task.deleted':
-      return { type: 'task-removed', id: event.task.id };
-    case 'column.created':
-    case 'column.updated':
-      return { type: 'column-saved', column: event.column };
-    case 'column.deleted':
-      return { type: 'column-removed', id: event.column.id };
-    case 'comment.added':
-      return null;
-  }
-}
 
 // The board of one workspace: its columns, then each column's tasks page by page (the columns show as
 // soon as every first page is in), kept current by the workspace's Server-Sent Events.
