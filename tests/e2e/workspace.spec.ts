@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
+import { boardUi } from '#src/shared/board-messages.ts';
 import { label, navCopy, success, validation, workspaceCopy } from '#src/shared/messages.ts';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
@@ -99,6 +100,13 @@ test('each rail item opens its side panel, and the close button closes it', asyn
     await expect(panel).toBeHidden();
   }
   await expect(page.getByTestId('unread-count')).toHaveText('1');
+  // The Home panel leads to the board itself too.
+  await rail.getByRole('link', { name: workspaceCopy.home }).click();
+  await page
+    .getByRole('complementary', { name: `${workspaceCopy.home} panel` })
+    .getByRole('link', { name: boardUi.title, exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/board$/);
 });
 
 test('the shell at 390 px: the rail becomes a menu that navigates', async ({ page, accounts }) => {
