@@ -67,10 +67,14 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
     return { workspaceId, actor: { userId: signedIn.user.id, ip: request.ip, role: member.role }, tokenHash: signedIn.tokenHash };
   }
 
-  app.get(taskPaths.tasks, async (request, reply): Promise<TaskListResponse> => {
+  // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
+  app.get(taskPaths.tasks, async (request, reply) => {
     const scope = await scopeOf(request, reply);
     const query = parseBody(TaskListQuerySchema, request.query);
-    return rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, () => tasks.list(scope, query));
+    const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
+      JSON.stringify((await tasks.list(scope, query)) satisfies TaskListResponse),
+    );
+    return reply.type('application/json; charset=utf-8').send(page);
   });
 
   app.post(taskPaths.tasks, async (request, reply): Promise<TaskResponse> => {
