@@ -14,4 +14,7 @@ export const budgets = {
   taskListRatio: 0.3,
   taskListP99Ms: 20,
   liveP95Ms: 300,
+  // B5: a board of 1,000 tasks.
+  boardFirstRenderMs: 300,
+  boardMoveMs: 50,
 } as const;
