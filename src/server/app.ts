@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#src/shared/api-paths.ts';
 import { createAccounts } from '#src/server/accounts/service.ts';
+import { registerApiKeyRoutes } from '#src/server/api-keys/routes.ts';
+import { createApiKeys } from '#src/server/api-keys/service.ts';
 import { registerFirebaseAuthRoute } from '#src/server/accounts/firebase-auth-route.ts';
 import { registerAccountRoutes } from '#src/server/accounts/routes.ts';
 import type { Clock } from './clock.ts';
@@ -59,6 +61,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
+  const apiKeys = createApiKeys(db, clock);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -69,6 +72,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerApiKeyRoutes(api, { apiKeys, session });
     },
     { prefix: API_BASE },
   );
