@@ -19,7 +19,9 @@ export function registerApiKeyRoutes(app: FastifyInstance, { apiKeys, session }:
   }
   const params = (request: FastifyRequest) => request.params as Params;
 
-  app.get(apiKeyPaths.list, async (request, reply): Promise<ApiKeysResponse> => apiKeys.list(await actor(request, reply), params(request).id));
+  app.get(apiKeyPaths.list, async (request, reply): Promise<ApiKeysResponse> =>
+    apiKeys.list(await actor(request, reply), params(request).id),
+  );
 
   app.post(apiKeyPaths.list, async (request, reply): Promise<CreatedApiKeyResponse> => {
     const who = await actor(request, reply);

@@ -122,7 +122,12 @@ export function createApiKeys(db: Db, clock: Clock) {
         // The trail names the key by id, name and prefix; never by its secret.
         await writeAudit(
           tx,
-          { ...audited(entered, actor), action: 'api_key.create', target: id, details: { name, prefix: key.prefix, expiresInDays: expiresInDays ?? null } },
+          {
+            ...audited(entered, actor),
+            action: 'api_key.create',
+            target: id,
+            details: { name, prefix: key.prefix, expiresInDays: expiresInDays ?? null },
+          },
           now,
         );
       });
