@@ -25,7 +25,13 @@ export interface PublicEndpoint {
 
 // spec 7: GET/POST /api/v1/tasks, PUT/DELETE /api/v1/tasks/{id}; ours: GET of one task.
 export const publicEndpoints: PublicEndpoint[] = [
-  { method: 'GET', path: '/tasks', summary: 'List the tasks of your workspace, newest first.', success: 200, errors: [400] },
+  {
+    method: 'GET',
+    path: '/tasks',
+    summary: 'List the tasks of your workspace in board order (column by column, top to bottom).',
+    success: 200,
+    errors: [400],
+  },
   { method: 'POST', path: '/tasks', summary: 'Create a task.', success: 201, errors: [400, 413, 415] },
   { method: 'GET', path: '/tasks/{id}', summary: 'Get one task.', success: 200, errors: [400, 404] },
   { method: 'PUT', path: '/tasks/{id}', summary: 'Update a task.', success: 200, errors: [400, 404, 409, 413, 415] },
@@ -69,7 +75,7 @@ export const listQueryDocs = {
 } as const;
 
 export const listAnswerDocs = {
-  tasks: 'One page of tasks, newest first.',
+  tasks: 'One page of tasks, in board order.',
   next_cursor: 'Pass it as cursor to get the next page; null on the last page.',
 } as const;
 

@@ -78,7 +78,10 @@ export const PublicTaskListQuerySchema = z.strictObject({
 });
 
 export const PublicTaskParamsSchema = z.strictObject({
-  id: text('Task id').regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'Task id is not valid.' }),
+  id: described(
+    text('Task id').regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'Task id is not valid.' }),
+    'id',
+  ),
 });
 
 export const PublicTaskResponseSchema = z.object({ task: PublicTaskSchema });

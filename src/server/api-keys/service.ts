@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { apiKeyError } from '#src/shared/api-key-messages.ts';
 import type { ApiKeySummary, ApiKeysResponse, CreateApiKeyBody, CreatedApiKeyResponse } from '#src/shared/api-keys.ts';
 import { workspaceError } from '#src/shared/workspace-messages.ts';
+import type { WorkspaceRole } from '#src/shared/workspaces.ts';
 import { sha256 } from '#src/server/accounts/secrets.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
@@ -24,6 +25,7 @@ export interface ApiKeyPrincipal {
   keyId: string;
   workspaceId: string;
   userId: string;
+  role: WorkspaceRole;
 }
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -71,7 +73,7 @@ export function createApiKeys(db: Db, clock: Clock) {
     k
       .selectFrom('api_keys as k')
       .innerJoin('memberships as m', (join) => join.onRef('m.workspace_id', '=', 'k.workspace_id').onRef('m.user_id', '=', 'k.created_by'))
-      .select(['k.id', 'k.workspace_id', 'k.created_by', 'k.expires_at', 'k.revoked_at', 'k.last_used_at'])
+      .select(['k.id', 'k.workspace_id', 'k.created_by', 'k.expires_at', 'k.revoked_at', 'k.last_used_at', 'm.role'])
       .where('k.key_hash', '=', slot('keyHash')),
   );
   const touch = prepareQuery((slot: Slot<{ id: string; now: number; before: number }>) =>
@@ -161,7 +163,7 @@ export function createApiKeys(db: Db, clock: Clock) {
       if (row.last_used_at === null || Number(row.last_used_at) < now - LAST_USED_EVERY_MS) {
         await db.writeUnflushed(touch, { id: row.id, now, before: now - LAST_USED_EVERY_MS });
       }
-      return { keyId: row.id, workspaceId: row.workspace_id, userId: row.created_by };
+      return { keyId: row.id, workspaceId: row.workspace_id, userId: row.created_by, role: row.role };
     },
   };
 }

@@ -7,19 +7,20 @@ export const SECURITY_SCHEME = 'apiKey';
 
 // The parts of the document this module touches.
 interface Document {
-  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, { $ref: string }> }> }>>;
+  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, { $ref: string }>; content?: unknown }> }>>;
 }
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const } });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 // product rules K4: every answer carries the rate-limit headers, and a 429 also Retry-After. Added to
-// each answer here, from the one list of headers the page shows too.
+// each answer here, from the one list of headers the page shows too. A 204 has no body to describe.
 function withRateLimitHeaders<D extends Document>(document: D): D {
   const names = Object.keys(rateLimitHeaderDocs);
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (status === '204') delete response.content;
         response.headers = Object.fromEntries(
           [...names, ...(status === '429' ? ['Retry-After'] : [])].map((name) => [name, headerRef(name)]),
         );

@@ -11,6 +11,7 @@ import type { Column, Task } from '#src/shared/tasks.ts';
 import type { ApiKeyPrincipal } from '#src/server/api-keys/service.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import type { TaskScope } from '#src/server/tasks/scope.ts';
 import type { Tasks } from '#src/server/tasks/service.ts';
 
 // The public API speaks spec 3's names (assignee by email, due_date, status by column name); the task
@@ -129,14 +130,13 @@ export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
       return one(principal.workspaceId, task, columns);
     },
 
-    // Field changes go through the board's edit (with the version, so a stale one is a 409); a new
-    // status moves the card to the top of that column, as dropping it there would.
+    // Field changes go through the board's edit (with the version when sent, so a stale one is a 409);
+    // a new status moves the card to the top of that column, as dropping it there would.
     async update(principal: ApiKeyPrincipal, ip: string, taskId: string, body: PublicUpdateTask): Promise<PublicTask> {
       const scope = scopeOf(principal, ip);
       const columns = await tasks.columns.list(scope);
-      let task = await tasks.get(scope, taskId);
       const target = body.status !== undefined ? columnNamed(columns, body.status) : null;
-      const changes = {
+      const edit = {
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.assignee !== undefined ? { assigneeId: await assigneeId(principal.workspaceId, body.assignee) } : {}),
@@ -144,8 +144,11 @@ export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
         ...(body.due_date !== undefined ? { dueDate: body.due_date } : {}),
         ...(body.labels !== undefined ? { labels: body.labels } : {}),
       };
-      if (body.version !== undefined && body.version !== task.version) throw new HttpError(409, taskError.conflict);
-      if (Object.keys(changes).length > 0) task = await tasks.update(scope, taskId, { ...changes, version: body.version ?? task.version });
+      const version = body.version !== undefined ? { version: body.version } : {};
+      // A status alone is a move, not an edit: it leaves the version as it is.
+      let task = Object.keys(edit).length > 0 ? await tasks.update(scope, taskId, { ...edit, ...version }) : await tasks.get(scope, taskId);
+      if (body.version !== undefined && Object.keys(edit).length === 0 && body.version !== task.version)
+        throw new HttpError(409, taskError.conflict);
       if (target && target.id !== task.columnId) task = await tasks.move(scope, taskId, { columnId: target.id, afterId: null });
       return one(principal.workspaceId, task, columns);
     },
