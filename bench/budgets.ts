@@ -10,4 +10,8 @@ export const budgets = {
   coldStartMs: 500,
   idleRssMb: 100,
   afterLoadRssMb: 150,
+  // B6 (issue 17): a page of 50 tasks through /api/v1 with a key.
+  publicApiRatio: 0.3,
+  publicApiP99Ms: 20,
+  publicApiLimitOverheadPct: 10,
 } as const;
