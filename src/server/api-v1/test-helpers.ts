@@ -15,7 +15,7 @@ export async function createKey(
 // A client of /api/v1 that sends `Authorization: Bearer <key>` (no cookie jar is shared with a browser).
 export function keyClient(url: string, key: string | null) {
   const c = client(url);
-  const auth = key === null ? {} : { authorization: `Bearer ${key}` };
+  const auth: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
   const call = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> =>
     c.call<T>(method, `/v1${path}`, body, { ...auth, ...headers });
   return {
