@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#src/shared/api-paths.ts';
 import { createAccounts } from '#src/server/accounts/service.ts';
 import { registerApiKeyRoutes } from '#src/server/api-keys/routes.ts';
+import { registerPublicApi } from '#src/server/api-v1/plugin.ts';
+import { createTaskGateway } from '#src/server/api-v1/task-gateway.ts';
 import { createApiKeys } from '#src/server/api-keys/service.ts';
 import { registerFirebaseAuthRoute } from '#src/server/accounts/firebase-auth-route.ts';
 import { registerAccountRoutes } from '#src/server/accounts/routes.ts';
@@ -16,6 +18,11 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { createLiveHub } from '#src/server/events/hub.ts';
+import { createEventRecorder } from '#src/server/events/recorder.ts';
+import { createEventStreams } from '#src/server/events/sse.ts';
+import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
+import { createTasks } from '#src/server/tasks/service.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -61,6 +68,12 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
+  // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
+  const hub = createLiveHub(db, app.log);
+  const tasks = createTasks(db, clock, createEventRecorder({ engine: db.engine, clock, hooks: [] }), hub);
+  const streams = createEventStreams(db, hub);
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => hub.close());
   const apiKeys = createApiKeys(db, clock);
   await app.register(
     async (api) => {
@@ -72,10 +85,12 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerTaskRoutes(api, { tasks, streams, session, db, clock });
       registerApiKeyRoutes(api, { apiKeys, session });
     },
     { prefix: API_BASE },
   );
+  await registerPublicApi(app, { apiKeys, limiter, config, tasks: createTaskGateway(db.kysely, tasks) });
   await registerStaticFiles(app, config.staticDir);
 
   // product rules S2 and S6: expired sessions and counters are swept.

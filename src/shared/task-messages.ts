@@ -16,6 +16,7 @@ export const taskError = {
   ownerOnlyColumns: 'Only an owner of this workspace can change its columns.',
   badCursor: 'That page cursor is not valid. Start again from the first page.',
   badLastEventId: 'Last-Event-ID must be an event id.',
+  tooManyStreams: 'Too many live connections are open for your account. Close some tabs and try again.',
 } as const;
 
 export const taskNotice = {

@@ -18,9 +18,10 @@ import type { Tasks } from '#src/server/tasks/service.ts';
 // service speaks the board's (assigneeId, dueDate, columnId). This module translates, and nothing
 // else: every rule stays in the service (product rules W2).
 export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
-  const scopeOf = (principal: ApiKeyPrincipal, ip: string) => ({
+  // The key acts as the owner who made it, in the key's workspace (product rules K3).
+  const scopeOf = (principal: ApiKeyPrincipal, ip: string): TaskScope => ({
     workspaceId: principal.workspaceId,
-    actor: { userId: principal.userId, ip },
+    actor: { userId: principal.userId, ip, role: principal.role },
   });
 
   async function emailsOf(workspaceId: string, userIds: string[]): Promise<Map<string, string>> {
