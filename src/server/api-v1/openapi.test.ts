@@ -109,11 +109,12 @@ describe.each(engines)('the OpenAPI document on %s', (engine) => {
     const checked: string[] = [];
     async function check(method: (typeof METHODS)[number], path: string, template: string, body?: unknown, client = api) {
       const operation = doc.paths[template]![method]!;
+      const answer = await client.call(method.toUpperCase(), path, body);
+      // The document's request schema refuses a body exactly when the server answers 400.
       if (body !== undefined) {
         const valid = ajv.validate(operation.requestBody!.content['application/json']!.schema, body);
-        expect(valid, `${method} ${template} request: ${ajv.errorsText()}`).toBe(true);
+        expect(valid, `${method} ${template} request ${JSON.stringify(body)}: ${ajv.errorsText()}`).toBe(answer.status !== 400);
       }
-      const answer = await client.call(method.toUpperCase(), path, body);
       const documented = operation.responses[String(answer.status)];
       expect(documented, `${method} ${path} answered an undocumented ${answer.status}`).toBeDefined();
       const schema = documented!.content?.['application/json']?.schema;
