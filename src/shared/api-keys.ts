@@ -27,6 +27,8 @@ export interface ApiKeySummary {
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
+  // Past its expiry (by the server's clock): listed, but refused.
+  expired: boolean;
 }
 
 export interface ApiKeysResponse {

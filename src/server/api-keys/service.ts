@@ -51,7 +51,7 @@ function summaries(k: Kysely<Database>, workspaceId: string) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;
 
-const toSummary = (row: SummaryRow): ApiKeySummary => ({
+const toSummary = (row: SummaryRow, now: number): ApiKeySummary => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
@@ -60,6 +60,7 @@ const toSummary = (row: SummaryRow): ApiKeySummary => ({
   createdAt: iso(row.created_at),
   lastUsedAt: row.last_used_at === null ? null : iso(row.last_used_at),
   expiresAt: row.expires_at === null ? null : iso(row.expires_at),
+  expired: row.expires_at !== null && Number(row.expires_at) <= now,
 });
 
 // API keys of a workspace (issue 17; product rules K). Owners manage them; every change is audited in
@@ -95,7 +96,8 @@ export function createApiKeys(db: Db, clock: Clock) {
     async list(actor: Actor, workspaceId: string): Promise<ApiKeysResponse> {
       await requireOwnerToRead(actor, workspaceId);
       const rows = await summaries(k, workspaceId).orderBy('k.created_at', 'desc').orderBy('k.id').execute();
-      return { apiKeys: rows.map(toSummary) };
+      const now = clock();
+      return { apiKeys: rows.map((row) => toSummary(row, now)) };
     },
 
     async create(actor: Actor, workspaceId: string, { name, expiresInDays }: CreateApiKeyBody): Promise<CreatedApiKeyResponse> {
@@ -134,7 +136,7 @@ export function createApiKeys(db: Db, clock: Clock) {
         );
       });
       const row = await summaries(k, workspaceId).where('k.id', '=', id).executeTakeFirstOrThrow();
-      return { apiKey: toSummary(row), secret: key.secret };
+      return { apiKey: toSummary(row, clock()), secret: key.secret };
     },
 
     async revoke(actor: Actor, workspaceId: string, keyId: string): Promise<void> {

@@ -150,6 +150,7 @@ describe.each(engines)('the public API on %s', (engine) => {
     // Expiry, by the test clock.
     t.clock.advance(7 * DAY + 1000);
     await refused(keyClient(t.url, key).get('/tasks'));
+    expect((await owner.c.get(`/workspaces/${workspaceId}/api-keys`)).body.apiKeys[0]).toMatchObject({ name: 'Week', expired: true });
     t.clock.advance(-(7 * DAY + 1000));
     expect((await keyClient(t.url, key).get('/tasks')).status).toBe(200);
 

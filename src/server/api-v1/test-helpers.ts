@@ -16,14 +16,14 @@ export async function createKey(
 export function keyClient(url: string, key: string | null) {
   const c = client(url);
   const auth: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
-  const call = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> =>
-    c.call<T>(method, `/v1${path}`, body, { ...auth, ...headers });
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+    c.call(method, `/v1${path}`, body, { ...auth, ...headers });
   return {
     call,
-    get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown) => call<T>('POST', path, body),
-    put: <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body),
-    del: <T = any>(path: string) => call<T>('DELETE', path),
+    get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
+    post: (path: string, body?: unknown) => call('POST', path, body),
+    put: (path: string, body?: unknown) => call('PUT', path, body),
+    del: (path: string) => call('DELETE', path),
   };
 }
 

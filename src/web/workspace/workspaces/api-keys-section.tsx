@@ -15,7 +15,6 @@ import { CreateApiKeyDialog } from './create-api-key-dialog.tsx';
 import { formatDate } from './format-date.ts';
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () => void }) {
-  const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= Date.now();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <span className="min-w-0 space-y-0.5">
@@ -26,7 +25,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () => v
         <span className="block text-xs text-slate-600">
           {apiKeyUi.createdBy(apiKey.createdBy.name, formatDate(apiKey.createdAt))} ·{' '}
           {apiKey.lastUsedAt ? apiKeyUi.lastUsed(formatDate(apiKey.lastUsedAt)) : apiKeyUi.neverUsed}
-          {apiKey.expiresAt ? ` · ${(expired ? apiKeyUi.expired : apiKeyUi.expires)(formatDate(apiKey.expiresAt))}` : ''}
+          {apiKey.expiresAt ? ` · ${(apiKey.expired ? apiKeyUi.expired : apiKeyUi.expires)(formatDate(apiKey.expiresAt))}` : ''}
         </span>
       </span>
       <Button variant="secondary" className="px-3 py-1.5" aria-label={apiKeyUi.revokeLabel(apiKey.name)} onClick={onRevoke}>
