@@ -69,7 +69,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
   // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
-  const hub = createLiveHub(db, app.log);
+  const hub = createLiveHub(db, clock, app.log);
   const tasks = createTasks(db, clock, createEventRecorder({ engine: db.engine, clock, hooks: [] }), hub);
   const streams = createEventStreams(db, hub);
   app.addHook('preClose', async () => streams.closeAll());

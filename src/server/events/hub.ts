@@ -1,12 +1,14 @@
 import type { LiveEvent } from '#src/shared/tasks.ts';
+import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { eventsAfter, latestEventId, toLiveEvent } from './log.ts';
+import { eventsAfter, latestEventId, sweepEvents, toLiveEvent } from './log.ts';
 import { listenForever, type ListenerLog } from './pg-listener.ts';
 import { EVENTS_CHANNEL } from './recorder.ts';
 
 const READ_BATCH = 200;
 // Two instances on one SQLite file hear of each other's commits by polling its change counter.
 const SQLITE_POLL_MS = 200;
+const SWEEP_MS = 60 * 60_000;
 
 export type Deliver = (event: LiveEvent) => void;
 
@@ -24,7 +26,7 @@ interface Feed {
 // process (poke), on a PostgreSQL NOTIFY from any instance, or when another process changed the
 // SQLite file. Reading the log, never trusting a message's content, keeps every watcher's stream
 // complete and in order whichever instance made the change.
-export function createLiveHub(db: Db, log: ListenerLog) {
+export function createLiveHub(db: Db, clock: Clock, log: ListenerLog) {
   const feeds = new Map<string, Feed>();
 
   async function pump(workspaceId: string, feed: Feed): Promise<void> {
@@ -73,6 +75,12 @@ export function createLiveHub(db: Db, log: ListenerLog) {
           pokeAll();
         }, SQLITE_POLL_MS);
   poll?.unref();
+  const sweep = setInterval(() => {
+    sweepEvents(db.kysely, clock()).catch((error: unknown) =>
+      log.warn({ err: { message: (error as Error).message } }, 'event sweep failed'),
+    );
+  }, SWEEP_MS);
+  sweep.unref();
 
   return {
     poke,
@@ -101,6 +109,7 @@ export function createLiveHub(db: Db, log: ListenerLog) {
 
     async close(): Promise<void> {
       if (poll) clearInterval(poll);
+      clearInterval(sweep);
       feeds.clear();
       await listener?.close();
     },

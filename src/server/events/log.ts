@@ -50,3 +50,25 @@ export async function latestEventId(db: Kysely<Database>, workspaceId: string): 
     .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
+
+// Whether the browser's last id is still in the log: if it was swept (or never was this workspace's),
+// what followed it may be gone too, and the browser must refetch instead of replaying.
+export async function hasEvent(db: Kysely<Database>, workspaceId: string, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspace_events')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// product rules T6: the log is for catching up, not an archive; a week covers a laptop closed over a weekend.
+export const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function sweepEvents(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .deleteFrom('workspace_events')
+    .where('created_at', '<', now - EVENT_RETENTION_MS)
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { REPLAY_MAX, RESYNC_EVENT, type LiveEvent } from '#src/shared/tasks.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { LiveHub } from './hub.ts';
-import { eventsAfter, toLiveEvent } from './log.ts';
+import { eventsAfter, hasEvent, toLiveEvent } from './log.ts';
 
 export const HEARTBEAT_MS = 15_000;
 // A reader this far behind is cut off; its browser reconnects and replays from its last id.
@@ -69,11 +69,15 @@ export function createEventStreams(db: Db, hub: LiveHub) {
       const subscription = await hub.subscribe(options.workspaceId, deliver);
       unsubscribe = subscription.unsubscribe;
       if (ended) return unsubscribe();
-      if (options.after !== null && options.after < subscription.startsAfter) {
-        const missed = (await eventsAfter(db.kysely, options.workspaceId, options.after, REPLAY_MAX + 1)).filter(
-          (event) => event.id <= subscription.startsAfter,
-        );
-        if (missed.length > REPLAY_MAX) send(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
+      if (options.after !== null && options.after !== subscription.startsAfter) {
+        const missed =
+          options.after < subscription.startsAfter
+            ? (await eventsAfter(db.kysely, options.workspaceId, options.after, REPLAY_MAX + 1)).filter(
+                (event) => event.id <= subscription.startsAfter,
+              )
+            : [];
+        const known = await hasEvent(db.kysely, options.workspaceId, options.after);
+        if (!known || missed.length > REPLAY_MAX) send(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
         else for (const event of missed) send(frame(toLiveEvent(event)));
       }
       replaying = false;
