@@ -7,7 +7,7 @@ export interface BenchAccount {
   cookie: string;
 }
 
-// The console mailer prints the verification mail's text, the code on a line of its own after the intro.
+// The console mailer prints the code indented on a line of its own (src/server/mail/templates.ts).
 const CODE = /verify your email address:\s+([A-Z0-9]{6})\s/;
 
 // A registered, verified, signed-in user, made through the public API the way a person would; the

@@ -85,15 +85,16 @@ test('each rail item opens its side panel, and the close button closes it', asyn
   await signInAs(page, await accounts.create());
   await page.goto('/dashboard');
   const rail = page.getByRole('navigation', { name: 'Workspace' });
-  for (const [item, path, first] of [
-    [workspaceCopy.calendar, '/calendar', 'Create Event'],
-    [workspaceCopy.aiMode, '/ai-mode', 'New AI Task'],
-    [workspaceCopy.home, '/dashboard', 'Create New Task'],
+  // Issue 16: the Home panel's task items are links to the board and to my work.
+  for (const [item, path, first, role] of [
+    [workspaceCopy.calendar, '/calendar', 'Create Event', 'button'],
+    [workspaceCopy.aiMode, '/ai-mode', 'New AI Task', 'button'],
+    [workspaceCopy.home, '/dashboard', 'Create New Task', 'link'],
   ] as const) {
     await rail.getByRole('link', { name: item }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     const panel = page.getByRole('complementary', { name: `${item} panel` });
-    await expect(panel.getByRole('button', { name: first })).toBeVisible();
+    await expect(panel.getByRole(role, { name: first })).toBeVisible();
     await panel.getByRole('button', { name: `Close ${item} panel` }).click();
     await expect(panel).toBeHidden();
   }
