@@ -29,6 +29,8 @@ export interface Config {
   google: GoogleConfig | null;
   // Test-only: a file holding a clock offset in ms (ignored unless env is 'test').
   clockFile: string | null;
+  // The public API's per-key limit (product rules K4); API_RATE_LIMIT=off only for the bench's comparison.
+  apiRateLimit: boolean;
 }
 
 const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -85,6 +87,7 @@ export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.
   if (config.appOrigin?.startsWith('https:') && config.trustProxy === false) {
     warnings.push('APP_ORIGIN is https but TRUST_PROXY is unset: behind a proxy, every client shares the proxy address for rate limits.');
   }
+  if (!config.apiRateLimit) warnings.push('API_RATE_LIMIT=off: /api/v1 keys are not rate limited. Use it only to measure.');
   return warnings;
 }
 
@@ -122,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     clockFile: mode === 'test' ? env.TEST_CLOCK_FILE || null : null,
+    apiRateLimit: env.API_RATE_LIMIT !== 'off',
   };
 }
