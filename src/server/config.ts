@@ -29,6 +29,8 @@ export interface Config {
   google: GoogleConfig | null;
   // Test-only: a file holding a clock offset in ms (ignored unless env is 'test').
   clockFile: string | null;
+  // The public API's per-key limit (product rules K4); API_RATE_LIMIT=off only for the bench's comparison.
+  apiRateLimit: boolean;
   // Issue 18: allowLoopback (WEBHOOK_ALLOW_LOOPBACK, tests only) lets webhooks use http and loopback
   // addresses; pollMs (WEBHOOK_POLL_MS) is how often the worker looks at the outbox, 0 = by hand.
   webhooks: { allowLoopback: boolean; pollMs: number };
@@ -91,6 +93,7 @@ export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.
   if (config.appOrigin?.startsWith('https:') && config.trustProxy === false) {
     warnings.push('APP_ORIGIN is https but TRUST_PROXY is unset: behind a proxy, every client shares the proxy address for rate limits.');
   }
+  if (!config.apiRateLimit) warnings.push('API_RATE_LIMIT=off: /api/v1 keys are not rate limited. Use it only to measure.');
   return warnings;
 }
 
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     clockFile: mode === 'test' ? env.TEST_CLOCK_FILE || null : null,
+    apiRateLimit: env.API_RATE_LIMIT !== 'off',
     webhooks: {
       allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true' || env.WEBHOOK_ALLOW_LOOPBACK === '1',
       pollMs: env.WEBHOOK_POLL_MS === '0' ? 0 : positiveNumber('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),

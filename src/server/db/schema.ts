@@ -141,6 +141,21 @@ export interface WorkspaceEventsTable {
   created_at: number;
 }
 
+// Issue 17 (product rules K1): a key's secret is never stored, only its SHA-256.
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  last_four: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 // Issue 18 (product rules H).
 export interface WebhookEndpointsTable {
   id: string;
@@ -205,6 +220,7 @@ export interface Database {
   task_labels: TaskLabelsTable;
   comments: CommentsTable;
   workspace_events: WorkspaceEventsTable;
+  api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

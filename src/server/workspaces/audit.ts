@@ -13,6 +13,8 @@ export type AuditAction =
   | 'member.role'
   | 'member.remove'
   | 'member.leave'
+  | 'api_key.create'
+  | 'api_key.revoke'
   // Issue 18.
   | 'webhook.create'
   | 'webhook.update'
