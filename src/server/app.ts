@@ -14,6 +14,9 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { rateLimitAlert, raiseAlert } from '#src/server/admin/alerts.ts';
+import { registerAdminRoutes } from '#src/server/admin/routes.ts';
+import { createAdmin } from '#src/server/admin/service.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -56,8 +59,11 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 
-  const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
-  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
+  // product rules A4: a counter refused again and again raises a System Alert.
+  const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier, (key) =>
+    raiseAlert(db.kysely, rateLimitAlert(key), clock()).catch((error: unknown) => app.log.warn({ err: error }, 'alert failed')),
+  );
+  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, { betaApproval: config.betaApproval });
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
   await app.register(
     async (api) => {
@@ -69,6 +75,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerAdminRoutes(api, { admin: createAdmin({ db, clock, mailer, config, log: app.log }), limiter, config, session });
     },
     { prefix: API_BASE },
   );

@@ -29,6 +29,8 @@ export interface Config {
   google: GoogleConfig | null;
   // Test-only: a file holding a clock offset in ms (ignored unless env is 'test').
   clockFile: string | null;
+  // BETA_APPROVAL=required (issue 19, product rules A3): new accounts wait for an admin's approval.
+  betaApproval: boolean;
 }
 
 const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -95,6 +97,12 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return number;
 }
 
+function parseBetaApproval(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'off') return false;
+  if (value === 'required') return true;
+  throw new Error(`BETA_APPROVAL must be "required" or "off", got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
@@ -122,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     clockFile: mode === 'test' ? env.TEST_CLOCK_FILE || null : null,
+    betaApproval: parseBetaApproval(env.BETA_APPROVAL),
   };
 }

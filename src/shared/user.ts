@@ -14,6 +14,8 @@ export interface PublicUser {
   totalProspectsMailed: number;
   totalProject: number;
   createdAt: string;
+  // Issue 19 (product rules A3): signed in, but the beta application waits for an admin.
+  awaitingApproval: boolean;
 }
 
 // spec 6: admin means the role value contains the word 'admin'.

@@ -103,6 +103,37 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_user_id', 'created_at']).execute();
     },
   },
+  // Issue 19 (product rules A): suspension and beta approval on users; the admins' own trail; alerts.
+  '004-admin': {
+    async up(db: Kysely<unknown>) {
+      // Accounts made before the beta gate existed were let in, so they start approved.
+      await db.schema.alterTable('users').addColumn('status', 'text', (c) => c.notNull().defaultTo('active')).execute();
+      await db.schema.alterTable('users').addColumn('approval', 'text', (c) => c.notNull().defaultTo('approved')).execute();
+      await db.schema.createIndex('users_created_at').on('users').columns(['created_at', 'id']).execute();
+      // No foreign keys, like audit_log: the trail outlives the people it names. Nothing updates a row.
+      await db.schema
+        .createTable('admin_audit')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('actor_user_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('admin_audit_created_at').on('admin_audit').column('created_at').execute();
+      await db.schema.createIndex('admin_audit_target').on('admin_audit').columns(['target', 'created_at']).execute();
+      await db.schema
+        .createTable('system_alerts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('severity', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('system_alerts_created_at').on('system_alerts').column('created_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

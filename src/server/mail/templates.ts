@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { CODE_TTL_MS } from '#src/shared/limits.ts';
 import { INVITATION_TTL_MS } from '#src/shared/workspaces.ts';
+import { betaMailCopy } from '#src/shared/admin-messages.ts';
 
 export interface MailMessage {
   to: string;
@@ -101,5 +102,28 @@ export function invitationMail(to: string, inviterName: string, workspaceName: s
       [intro, how],
       `${linkButton(link, 'Accept the invitation')}<p style="line-height:1.5;font-size:13px;word-break:break-all">${escapeHtml(link)}</p><p style="line-height:1.5">${escapeHtml(expiry)}</p>`,
     ),
+  };
+}
+
+// Issue 19 (product rules A3): an approved applicant is told, with a way in. The address was verified.
+export function betaApprovedMail(to: string, name: string, signInLink: string): MailMessage {
+  const intro = betaMailCopy.approvedBody(name);
+  return {
+    to,
+    subject: betaMailCopy.approvedSubject,
+    text: `${intro}\n\n${signInLink}\n`,
+    html: layout(betaMailCopy.approvedSubject, [intro], linkButton(signInLink, betaMailCopy.approvedButton)),
+  };
+}
+
+// Issue 19 (product rules A5): Quick Actions' Add New User. Like a workspace invitation, the subject
+// carries no text anyone chose.
+export function betaInvitationMail(to: string, inviterName: string, registerLink: string): MailMessage {
+  const intro = betaMailCopy.inviteBody(inviterName);
+  return {
+    to,
+    subject: betaMailCopy.inviteSubject,
+    text: `${intro}\n\n${registerLink}\n\n${betaMailCopy.ignore}\n`,
+    html: layout(betaMailCopy.inviteSubject, [intro], `${linkButton(registerLink, betaMailCopy.inviteButton)}<p style="line-height:1.5">${escapeHtml(betaMailCopy.ignore)}</p>`),
   };
 }
