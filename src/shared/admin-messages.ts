@@ -10,7 +10,6 @@ export const adminError = {
   awaitingApproval: `You're on the list: your application for ${PRODUCT_NAME} beta access is waiting for approval.`,
   userNotFound: 'No such user.',
   notYourself: 'You cannot do that to your own account.',
-  lastAdmin: 'The last admin cannot be demoted.',
   notPending: 'That account has no application waiting.',
 };
 

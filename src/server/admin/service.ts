@@ -38,7 +38,7 @@ export interface AdminDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, 'smtpUrl' | 'betaApproval'>;
+  config: Pick<Config, 'betaApproval'>;
   log: Log;
   // Messages waiting in the webhook/email outbox (product rules W4); null until the outbox exists.
   outboxBacklog?: () => Promise<number | null>;
@@ -97,13 +97,14 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
         () => false,
       );
     let mailReachable: boolean | null = null;
-    if (config.smtpUrl && mailer.verify) {
+    // Only an SMTP mailer can be asked; the console mailer (SMTP_URL unset) prints to the log.
+    if (mailer.verify) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), MAIL_CHECK_MS)));
       mailReachable = await Promise.race([mailer.verify(), timeout]);
       clearTimeout(timer);
     }
-    return { database, mailTransport: config.smtpUrl ? 'smtp' : 'console', mailReachable, outboxBacklog: await outboxBacklog() };
+    return { database, mailTransport: mailer.verify ? 'smtp' : 'console', mailReachable, outboxBacklog: await outboxBacklog() };
   }
 
   async function count(query: Promise<{ n: number | string | bigint } | undefined>): Promise<number> {
@@ -119,7 +120,8 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
   // One change to one account, in a transaction. The no-op update locks every admin row and the
   // target's (row locks on PostgreSQL, the write lock on SQLite), so two admins demoting each other
   // run one after the other and the second sees the first's result. The actor must still be an
-  // active admin, and never the target.
+  // active admin under that lock, and is never the target: so a change always leaves the actor an
+  // admin, and the last admin can never be demoted or suspended (product rules A2).
   async function change(
     actor: Actor,
     targetId: string,
@@ -264,17 +266,6 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
       change(actor, id, 'user.role', async (tx, target, now) => {
         const current: AdminRole = isAdmin(target) ? 'admin' : 'user';
         if (current === role) return null;
-        if (role === 'user') {
-          // product rules A2: the last active admin stays, counted among the rows locked above.
-          const admins = await tx
-            .selectFrom('users')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where(adminRole)
-            .where('status', '=', 'active')
-            .where('id', '!=', id)
-            .executeTakeFirst();
-          if (Number(admins?.n ?? 0) < 1) throw new HttpError(409, adminError.lastAdmin);
-        }
         await setUser(tx, id, { role }, now);
         return { role, from: current };
       }),
