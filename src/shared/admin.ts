@@ -25,8 +25,6 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_SEARCH_MAX = 100;
 export const ADMIN_PAGE_MAX = 10_000;
 export const SIGNUP_DAYS = 30;
-// The route a signed-in applicant waiting for approval is kept on (product rules A3).
-export const WAITLIST_PAGE = '/on-the-list';
 
 export const adminPaths = {
   // GET: stat cards, system alerts and recent activity.

@@ -4,6 +4,7 @@ import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, currentWorkspaceId, person, type Person } from '#src/server/workspaces/test-helpers.ts';
 import { adminPerson, userPath } from './test-helpers.ts';
+import { newUserRow } from '#src/server/accounts/users.ts';
 import { likePattern } from './service.ts';
 
 describe('likePattern', () => {
@@ -35,14 +36,28 @@ describe.each(engines)('admin user management on %s', (engine) => {
     expect(names((await search(`q=${encodeURIComponent("o'brien")}`)).body.users)).toEqual(["Zeta O'Brien"]);
     expect(names((await search(`q=${encodeURIComponent('quote"s')}`)).body.users)).toEqual(['Zeta Quote"s']);
     expect((await search(`q=${encodeURIComponent("' OR '1'='1")}`)).body.users).toEqual([]);
-    expect((await search(`q=${encodeURIComponent('%')}`)).body.users.every((u: AdminUser) => u.name.includes('%') || u.email.includes('%'))).toBe(true);
+    expect(
+      (await search(`q=${encodeURIComponent('%')}`)).body.users.every((u: AdminUser) => u.name.includes('%') || u.email.includes('%')),
+    ).toBe(true);
     // By email: every test address ends @example.com.
     expect((await search('q=EXAMPLE.COM')).body.total).toBeGreaterThanOrEqual(7);
   });
 
   it('refuses huge, repeated, unknown or malformed query input with 400 {error}', async () => {
     const huge = `q=${encodeURIComponent('%_'.repeat(50_000))}`;
-    for (const query of [`q=${'a'.repeat(101)}`, huge, 'q=a&q=b', 'role=owner', 'status=gone', 'page=0', 'page=-1', 'page=1.5', 'page=99999999', 'sort=name', 'q=%00']) {
+    for (const query of [
+      `q=${'a'.repeat(101)}`,
+      huge,
+      'q=a&q=b',
+      'role=owner',
+      'status=gone',
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=99999999',
+      'sort=name',
+      'q=%00',
+    ]) {
       const answer = await search(query);
       const label = query.slice(0, 40);
       // A URL past the server's limit is refused before routing (431); every other one by the schema.
@@ -68,16 +83,14 @@ describe.each(engines)('admin user management on %s', (engine) => {
   });
 
   it('pages newest first in a stable order: every account once, with the total', async () => {
-    for (let index = 0; index < ADMIN_PAGE_SIZE + 3; index += 1) await t.db.kysely.insertInto('users').values({
-      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-      email: `pager${index}@example.com`,
-      name: `Pager ${index}`,
-      role: 'user',
-      password_hash: null,
+    for (let index = 0; index < ADMIN_PAGE_SIZE + 3; index += 1) {
       // Many share one millisecond: the id breaks the tie.
-      created_at: 1_700_000_000_000 + (index % 3),
-      updated_at: 1_700_000_000_000,
-    }).execute();
+      const row = newUserRow(
+        { email: `pager${index}@example.com`, name: `Pager ${index}`, passwordHash: null, emailVerified: true },
+        1_700_000_000_000 + (index % 3),
+      );
+      await t.db.kysely.insertInto('users').values(row).execute();
+    }
     const first = await search('q=pager&page=1');
     const second = await search('q=pager&page=2');
     const third = await search('q=pager&page=3');
@@ -104,8 +117,13 @@ describe.each(engines)('admin user management on %s', (engine) => {
     expect(detail.body.workspaces.every((w: { role: string }) => w.role === 'owner')).toBe(true);
     expect(detail.body.sessions.count).toBe(1);
     expect(Date.parse(detail.body.sessions.newestAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(detail.body.activity.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['user.role', 'workspace.create']));
-    expect(detail.body.activity.find((a: { action: string }) => a.action === 'user.role')).toMatchObject({ actorName: 'Root Admin', targetLabel: 'Detail Owner' });
+    expect(detail.body.activity.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining(['user.role', 'workspace.create']),
+    );
+    expect(detail.body.activity.find((a: { action: string }) => a.action === 'user.role')).toMatchObject({
+      actorName: 'Root Admin',
+      targetLabel: 'Detail Owner',
+    });
     const unknown = await admin.c.get(userPath(adminPaths.user, '00000000-0000-4000-8000-ffffffffffff'));
     expect(unknown.status).toBe(404);
     expect(typeof unknown.body.error).toBe('string');
