@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { authCopy, label } from '#src/shared/messages.ts';
+import { authCopy, label, serverError } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { textLinkClass } from '#src/web/ui/button-class.ts';
 import { Button } from '#src/web/ui/button.tsx';
@@ -56,8 +56,9 @@ export default function SignInDialog({
     } catch (error) {
       // spec 8: the auth layer has shown the server's words in a toast; the screen only logs.
       console.error('Sign in failed', error);
-      // product rules D3: an unverified account is offered the way to verify.
-      if (error instanceof ApiError && error.status === 403) setUnverifiedEmail(typedEmail);
+      // product rules D3: an unverified account is offered the way to verify (other 403s, a suspended
+      // account or a declined application, product rules A2 and A3, have only the toast's words).
+      if (error instanceof ApiError && error.status === 403 && error.message === serverError.unverified) setUnverifiedEmail(typedEmail);
       setBusy(false);
     }
   }
