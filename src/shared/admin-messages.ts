@@ -61,6 +61,7 @@ export const adminUi = {
   workspaces: 'Workspaces',
   noWorkspaces: 'No workspaces.',
   sessions: 'Sessions',
+  signedIn: 'Signed in',
   sessionSummary: (count: number) => (count === 1 ? '1 active session' : `${count} active sessions`),
   newestSession: 'Newest sign-in',
   lastActive: 'Last active (within a day)',

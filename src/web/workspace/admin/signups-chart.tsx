@@ -3,7 +3,7 @@ import { adminUi } from '#src/shared/admin-messages.ts';
 
 const WIDTH = 600;
 const HEIGHT = 200;
-const AXIS = 24;
+const AXIS = 32;
 
 // View Analytics (product rules A5): one bar per day, drawn as SVG (no chart library reaches `/`). The
 // figures are also a list for screen readers, each bar titled with its day and count.
@@ -31,13 +31,13 @@ export function SignupsChart({ days }: SignupsResponse) {
             </rect>
           );
         })}
-        <text x="0" y={HEIGHT + 16} className="fill-slate-600 text-[11px]">
+        <text x="0" y={HEIGHT + 24} className="fill-slate-600 text-[18px]">
           {days[0]?.date}
         </text>
-        <text x={WIDTH} y={HEIGHT + 16} textAnchor="end" className="fill-slate-600 text-[11px]">
+        <text x={WIDTH} y={HEIGHT + 24} textAnchor="end" className="fill-slate-600 text-[18px]">
           {days.at(-1)?.date}
         </text>
-        <text x="0" y="10" className="fill-slate-600 text-[11px]">
+        <text x="0" y="16" className="fill-slate-600 text-[18px]">
           {most}
         </text>
       </svg>

@@ -122,7 +122,7 @@ export function UserSheet({ user, onClose, onChanged }: { user: AdminUser; onClo
           </h3>
           {detail.data ? (
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
-              <dt className="text-slate-600">{adminUi.sessions}</dt>
+              <dt className="text-slate-600">{adminUi.signedIn}</dt>
               <dd>{adminUi.sessionSummary(detail.data.sessions.count)}</dd>
               {detail.data.sessions.newestAt ? (
                 <>
