@@ -85,7 +85,17 @@ export async function recentActivity(k: Kysely<Database>, about?: string): Promi
     .selectFrom('audit_log as e')
     .leftJoin('users as a', 'a.id', 'e.actor_user_id')
     .leftJoin('users as t', 't.id', 'e.target')
-    .select(['e.id', 'e.action', 'a.name as actor_name', 'e.target', 't.name as target_name', 'e.workspace_name', 'e.details', 'e.ip', 'e.created_at']);
+    .select([
+      'e.id',
+      'e.action',
+      'a.name as actor_name',
+      'e.target',
+      't.name as target_name',
+      'e.workspace_name',
+      'e.details',
+      'e.ip',
+      'e.created_at',
+    ]);
   if (about) {
     admin = admin.where((eb) => eb.or([eb('e.target', '=', about), eb('e.actor_user_id', '=', about)]));
     workspace = workspace.where((eb) => eb.or([eb('e.target', '=', about), eb('e.actor_user_id', '=', about)]));

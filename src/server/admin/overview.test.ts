@@ -28,7 +28,11 @@ describe.each(engines)('admin overview on %s', (engine) => {
 
     // One more sign-in is one more session; an account made 8 days ago counts in the total only.
     await client(t.url).post('/login', { email: admin.email, password: 'tessera-pass-1' });
-    await t.db.kysely.updateTable('users').set({ created_at: Date.now() - 8 * 86_400_000 }).where('id', '=', admin.id).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ created_at: Date.now() - 8 * 86_400_000 })
+      .where('id', '=', admin.id)
+      .execute();
     const after = (await admin.c.get(adminPaths.overview)).body;
     expect(after.stats.activeSessions).toBe(before.stats.activeSessions + 1);
     expect(after.stats.totalUsers).toBe(before.stats.totalUsers);
@@ -41,7 +45,8 @@ describe.each(engines)('admin overview on %s', (engine) => {
     await raiseAlert(t.db.kysely, { type: 'info', severity: 'low', message: 'Older alert' }, Date.now() - 60_000);
     const guesser = client(t.url);
     const attempts = limits.login.accountFromIp.max + REPEATED_REFUSALS + 5;
-    for (let index = 0; index < attempts; index += 1) await guesser.post('/login', { email: 'victim@example.com', password: 'wrong-guess' });
+    for (let index = 0; index < attempts; index += 1)
+      await guesser.post('/login', { email: 'victim@example.com', password: 'wrong-guess' });
     // The alert is written beside the refusal; give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const { alerts } = (await admin.c.get(adminPaths.overview)).body;
@@ -78,24 +83,41 @@ describe.each(engines)('admin overview on %s', (engine) => {
     expect((await auditRows(t, 'newcomer@example.com')).map((row) => [row.action, row.actor_user_id])).toEqual([['beta.invite', admin.id]]);
     expect((await admin.c.post(adminPaths.invitations, { email: 'not an email' })).status).toBe(400);
     const statuses: number[] = [];
-    for (let index = 0; index < 25; index += 1) statuses.push((await admin.c.post(adminPaths.invitations, { email: `burst${index}@example.com` })).status);
+    for (let index = 0; index < 25; index += 1)
+      statuses.push((await admin.c.post(adminPaths.invitations, { email: `burst${index}@example.com` })).status);
     expect(statuses).toContain(429);
   });
 
   it('View Analytics counts sign-ups per day for the last 30 days, empty days included', async () => {
     const t = app();
     const admin = await adminPerson(t);
-    await t.db.kysely.updateTable('users').set({ created_at: Date.now() - 2 * 86_400_000 }).where('id', '=', admin.id).execute();
-    await t.db.kysely.updateTable('users').set({ created_at: Date.now() - 40 * 86_400_000 }).where('name', '=', 'Counted One').execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ created_at: Date.now() - 2 * 86_400_000 })
+      .where('id', '=', admin.id)
+      .execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ created_at: Date.now() - 40 * 86_400_000 })
+      .where('name', '=', 'Counted One')
+      .execute();
     const { days } = (await admin.c.get(adminPaths.signups)).body as { days: Array<{ date: string; count: number }> };
     expect(days).toHaveLength(SIGNUP_DAYS);
     const today = new Date().toISOString().slice(0, 10);
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     expect(days.at(-1)!.date).toBe(today);
-    const recent = await t.db.kysely.selectFrom('users').select('id').where('created_at', '>=', Date.parse(`${today}T00:00:00Z`)).execute();
+    const recent = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('created_at', '>=', Date.parse(`${today}T00:00:00Z`))
+      .execute();
     expect(days.at(-1)!.count).toBe(recent.length);
     expect(days.find((day) => day.date === twoDaysAgo)!.count).toBeGreaterThanOrEqual(1);
-    const all = await t.db.kysely.selectFrom('users').select('id').where('created_at', '>=', Date.parse(`${days[0]!.date}T00:00:00Z`)).execute();
+    const all = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('created_at', '>=', Date.parse(`${days[0]!.date}T00:00:00Z`))
+      .execute();
     expect(days.reduce((sum, day) => sum + day.count, 0)).toBe(all.length);
   });
 });

@@ -159,7 +159,12 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
     async overview(): Promise<AdminOverviewResponse> {
       const now = clock();
       const [totalUsers, newThisWeek, pendingApplications, activeSessions, alerts, activity, systemHealth] = await Promise.all([
-        count(k.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+        count(
+          k
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        ),
         count(
           k
             .selectFrom('users')
@@ -251,7 +256,12 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
       const latest = sessions?.latest === null || sessions?.latest === undefined ? null : Number(sessions.latest);
       return {
         user: toAdminUser(row),
-        workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role, joinedAt: new Date(Number(w.joined_at)).toISOString() })),
+        workspaces: workspaces.map((w) => ({
+          id: w.id,
+          name: w.name,
+          role: w.role,
+          joinedAt: new Date(Number(w.joined_at)).toISOString(),
+        })),
         sessions: {
           count: Number(sessions?.n ?? 0),
           newestAt: iso(sessions?.newest as number | null | undefined),

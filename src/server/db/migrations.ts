@@ -107,8 +107,14 @@ const migrations: Record<string, Migration> = {
   '004-admin': {
     async up(db: Kysely<unknown>) {
       // Accounts made before the beta gate existed were let in, so they start approved.
-      await db.schema.alterTable('users').addColumn('status', 'text', (c) => c.notNull().defaultTo('active')).execute();
-      await db.schema.alterTable('users').addColumn('approval', 'text', (c) => c.notNull().defaultTo('approved')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('approval', 'text', (c) => c.notNull().defaultTo('approved'))
+        .execute();
       await db.schema.createIndex('users_created_at').on('users').columns(['created_at', 'id']).execute();
       // No foreign keys, like audit_log: the trail outlives the people it names. Nothing updates a row.
       await db.schema

@@ -31,10 +31,11 @@ export async function smtpMailer(url: string, from: string, log?: Log): Promise<
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       log?.info({ to: message.to }, 'email sent');
     },
-    verify: () => transport.verify().then(
-      () => true,
-      () => false,
-    ),
+    verify: () =>
+      transport.verify().then(
+        () => true,
+        () => false,
+      ),
     close() {
       transport.close();
     },

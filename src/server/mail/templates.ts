@@ -124,6 +124,10 @@ export function betaInvitationMail(to: string, inviterName: string, registerLink
     to,
     subject: betaMailCopy.inviteSubject,
     text: `${intro}\n\n${registerLink}\n\n${betaMailCopy.ignore}\n`,
-    html: layout(betaMailCopy.inviteSubject, [intro], `${linkButton(registerLink, betaMailCopy.inviteButton)}<p style="line-height:1.5">${escapeHtml(betaMailCopy.ignore)}</p>`),
+    html: layout(
+      betaMailCopy.inviteSubject,
+      [intro],
+      `${linkButton(registerLink, betaMailCopy.inviteButton)}<p style="line-height:1.5">${escapeHtml(betaMailCopy.ignore)}</p>`,
+    ),
   };
 }
