@@ -32,7 +32,7 @@ export function UsersPanel({ version, onOpen }: { version: number; onOpen: (user
   return (
     <PanelCard
       title={workspaceCopy.userManagement}
-      className="lg:col-span-2"
+      className="min-w-0 lg:col-span-2"
       action={users.status === 'loading' ? <Spinner size="sm" /> : null}
     >
       <div className="grid gap-3 sm:grid-cols-[1fr_9rem_9rem]">
