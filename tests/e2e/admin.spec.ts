@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminError, adminUi, betaMailCopy, waitlistCopy } from '#src/shared/admin-messages.ts';
 import { authCopy, label, workspaceCopy } from '#src/shared/messages.ts';
@@ -12,6 +13,14 @@ import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts
 // Issue 19 as admins and applicants perform it, in Chromium against the built server and a real SMTP sink.
 
 const run = promisify(execFile);
+
+// axe on what is open: the dialogs and the waiting page are not in app-accessibility.spec.ts's walk.
+async function expectNoViolations(page: Page, scope?: string) {
+  const axe = new AxeBuilder({ page }).setLegacyMode();
+  if (scope) axe.include(scope);
+  const { violations } = await axe.analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function openUser(admin: Page, account: Account) {
   await admin.getByLabel(adminUi.searchLabel).fill(account.email);
@@ -44,6 +53,8 @@ test('an admin suspends a user who is signed in elsewhere: their next request is
   }
   for (const stat of workspaceCopy.adminStats) await expect(admin.getByText(stat, { exact: true })).toBeVisible();
   const sheet = await openUser(admin, user);
+  await expect(sheet.getByText(adminUi.sessionSummary(1))).toBeVisible();
+  await expectNoViolations(admin, '[role="dialog"]');
   await sheet.getByRole('button', { name: adminUi.suspend }).click();
   const confirm = admin.getByRole('dialog', { name: adminUi.confirmSuspendTitle(user.name) });
   await confirm.getByRole('button', { name: adminUi.suspend }).click();
@@ -104,6 +115,7 @@ test('Add New User emails an invitation; View Analytics charts sign-ups', async 
   await page.getByRole('button', { name: viewAnalytics }).click();
   const chart = page.getByRole('dialog', { name: adminUi.analyticsTitle });
   await expect(chart.getByRole('img', { name: /sign-ups per day over the last 30 days/ })).toBeVisible();
+  await expectNoViolations(page, '[role="dialog"]');
 });
 
 // product rules A3 needs BETA_APPROVAL=required, which the shared server does not have: a second built
@@ -171,6 +183,10 @@ test.describe('with beta approval required', () => {
     await applicant.goto('/dashboard');
     await expect(applicant).toHaveURL(/\/on-the-list$/);
     await expect(applicant.getByRole('heading', { name: waitlistCopy.title })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await applicant.setViewportSize({ width, height: 800 });
+      await expectNoViolations(applicant);
+    }
     await applicant.goto('/profile-settings');
     await expect(applicant).toHaveURL(/\/on-the-list$/);
     expect((await applicant.request.get('/api/workspaces')).status()).toBe(403);
