@@ -10,4 +10,8 @@ export const budgets = {
   coldStartMs: 500,
   idleRssMb: 100,
   afterLoadRssMb: 150,
+  // B6/B7, issue 16: a page of 50 tasks, and a move's 2xx to its event on another live stream.
+  taskListRatio: 0.3,
+  taskListP99Ms: 20,
+  liveP95Ms: 300,
 } as const;

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createSignedInAccount } from './account.ts';
 import { compareThroughput, startBareFastify } from './api-throughput.ts';
+import { liveLatency, listThroughput, seedBoard, startPostgresPair } from './board.ts';
 import { budgets } from './budgets.ts';
 import { measureColdStart } from './cold-start.ts';
 import { firstLoadBytes } from './landing-bundle.ts';
@@ -13,7 +14,14 @@ import { signInCost } from './sign-in-cost.ts';
 import { round } from './stats.ts';
 
 // Ports 4400-4499 belong to the bench.
-const PORTS = { coldStart: [4410, 4411, 4412, 4413, 4414], server: 4420, bare: 4421, bareVerify: 4422 };
+const PORTS = {
+  coldStart: [4410, 4411, 4412, 4413, 4414],
+  server: 4420,
+  bare: 4421,
+  bareVerify: 4422,
+  bareTasks: 4423,
+  postgresPair: [4424, 4425] as [number, number],
+};
 
 interface Row {
   measurement: string;
@@ -142,6 +150,36 @@ try {
   results.rssAfterLoadMb = round(afterLoad);
   row('memory after the load run, RSS', `${afterLoad.toFixed(0)} MB`, `< ${budgets.afterLoadRssMb} MB`, afterLoad < budgets.afterLoadRssMb);
 
+  progress('GET one page of 50 tasks against a bare Fastify route (50 connections), then live move latency');
+  const board = await seedBoard(server.url, account, 60);
+  const bareForTasks = await startBareFastify(PORTS.bareTasks);
+  try {
+    const tasks = await listThroughput(board, account, bareForTasks.url);
+    results.taskList = tasks;
+    row(
+      'GET a page of 50 tasks / bare route throughput (median of 5 rounds)',
+      `${tasks.ratio.toFixed(2)} (${tasks.ours.rps} vs ${tasks.bare.rps} req/s, ${tasks.ours.errors} errors)`,
+      `≥ ${budgets.taskListRatio}`,
+      tasks.ratio >= budgets.taskListRatio && tasks.ours.errors === 0,
+    );
+    row(
+      'page of 50 tasks p99 latency (worst round)',
+      `${tasks.ours.p99Ms} ms`,
+      `< ${budgets.taskListP99Ms} ms`,
+      tasks.ours.p99Ms < budgets.taskListP99Ms,
+    );
+  } finally {
+    await bareForTasks.close();
+  }
+  const live = await liveLatency(board, board.workspaceUrl, account);
+  results.liveSqlite = live;
+  row(
+    `move 2xx → event on another stream, p95 of ${live.samples} (SQLite)`,
+    `${live.p95Ms} ms (p50 ${live.p50Ms}, max ${live.maxMs})`,
+    `≤ ${budgets.liveP95Ms} ms`,
+    live.p95Ms <= budgets.liveP95Ms,
+  );
+
   progress('sign-in latency against a bare Fastify argon2id verify route (60 sequential runs)');
   const cost = await signInCost(server.url, account.email, account.password, PORTS.bareVerify);
   results.signIn = cost;
@@ -153,6 +191,29 @@ try {
   );
 } finally {
   await server.stop();
+}
+
+// B7 across instances: a move through A, its event on a stream of B, on one PostgreSQL.
+const postgresUrl = process.env.DATABASE_URL;
+if (postgresUrl) {
+  progress('live move latency across two instances on PostgreSQL');
+  const pair = await startPostgresPair(postgresUrl, PORTS.postgresPair);
+  try {
+    const account = await createSignedInAccount(pair.a);
+    const onA = await seedBoard(pair.a.url, account, 0);
+    const live = await liveLatency(onA, onA.workspaceUrl.replace(pair.a.url, pair.b.url), account);
+    results.livePostgresTwoInstances = live;
+    row(
+      `move 2xx on A → event on B, p95 of ${live.samples} (PostgreSQL)`,
+      `${live.p95Ms} ms (p50 ${live.p50Ms}, max ${live.maxMs})`,
+      `≤ ${budgets.liveP95Ms} ms`,
+      live.p95Ms <= budgets.liveP95Ms,
+    );
+  } finally {
+    await pair.stop();
+  }
+} else {
+  row('move 2xx on A → event on B (PostgreSQL, two instances)', 'not measured: DATABASE_URL is not set', `≤ ${budgets.liveP95Ms} ms`, null);
 }
 
 const headers: Row = { measurement: 'measurement', value: 'value', budget: 'budget', ok: null };

@@ -14,6 +14,11 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { createLiveHub } from '#src/server/events/hub.ts';
+import { createEventRecorder } from '#src/server/events/recorder.ts';
+import { createEventStreams } from '#src/server/events/sse.ts';
+import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
+import { createTasks } from '#src/server/tasks/service.ts';
 import { rateLimitAlert, raiseAlert } from '#src/server/admin/alerts.ts';
 import { registerAdminRoutes } from '#src/server/admin/routes.ts';
 import { createAdmin } from '#src/server/admin/service.ts';
@@ -65,6 +70,12 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   );
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, { betaApproval: config.betaApproval });
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
+  // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
+  const hub = createLiveHub(db, clock, app.log);
+  const tasks = createTasks(db, clock, createEventRecorder({ engine: db.engine, clock, hooks: [] }), hub);
+  const streams = createEventStreams(db, hub);
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => hub.close());
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -75,6 +86,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerTaskRoutes(api, { tasks, streams, session, db, clock });
       registerAdminRoutes(api, { admin: createAdmin({ db, clock, mailer, config, log: app.log }), limiter, config, session });
     },
     { prefix: API_BASE },

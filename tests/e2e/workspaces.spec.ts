@@ -58,7 +58,8 @@ test('an owner invites a teammate who registers from the link and lands in the s
   await teammate.getByRole('link', { name: label.createAccount }).click();
   await expect(teammate).toHaveURL(/\/register$/);
   await teammate.getByLabel(label.fullName).fill('Grace Teammate');
-  await teammate.getByLabel(label.emailAddress).fill(teammateEmail);
+  // The invited address is filled in already.
+  await expect(teammate.getByLabel(label.emailAddress)).toHaveValue(teammateEmail);
   await teammate.getByLabel(label.password, { exact: true }).fill(PASSWORD);
   await teammate.getByLabel(label.confirmPassword, { exact: true }).fill(PASSWORD);
   await teammate.getByRole('button', { name: label.createAccount }).click();

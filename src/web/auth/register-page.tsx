@@ -11,7 +11,7 @@ import { PasswordField, TextField } from '#src/web/ui/field.tsx';
 import { OrDivider } from '#src/web/ui/or-divider.tsx';
 import { authActions } from '#src/web/lib/auth-actions.ts';
 import { registerBody, registerProblem } from '#src/web/lib/form-rules.ts';
-import type { EmailState } from './flow-state.ts';
+import { useFlowEmail, type EmailState } from './flow-state.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { useFormProblem } from './use-form-problem.ts';
 
@@ -19,7 +19,9 @@ import { useFormProblem } from './use-form-problem.ts';
 // Google; links to /login and Back to Home.
 export default function RegisterPage() {
   const navigate = useNavigate();
-  const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  // An invitation link hands over the invited address, so the account it creates is the invited one.
+  const invitedEmail = useFlowEmail();
+  const [form, setForm] = useState({ name: '', email: invitedEmail ?? '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
   const { problem, report, clear } = useFormProblem();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>

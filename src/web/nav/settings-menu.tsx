@@ -1,17 +1,13 @@
-import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
-import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { Settings } from 'lucide-react';
 import { label, navCopy } from '#src/shared/messages.ts';
-import { isAdmin, type PublicUser } from '#src/shared/user.ts';
-import { useSession } from '#src/web/lib/session.tsx';
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from '#src/web/ui/menu.tsx';
+import type { PublicUser } from '#src/shared/user.ts';
+import { AccountMenuItems } from '#src/web/ui/account-menu-items.tsx';
+import { Menu, MenuLabel } from '#src/web/ui/menu.tsx';
 
 // spec 2: the signed-in bar's settings dropdown — Profile & Settings, Admin Panel (admins only), Sign Out
 // to / — in the site's bar and in the app shell's (docs/decisions/010-signed-in-nav-in-the-shell.md).
 // ui/menu renders in place, not in a portal, so the menu stays inside the navigation landmark.
 export function SettingsMenu({ user }: { user: PublicUser }) {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
-  const admin = isAdmin(user);
   return (
     <Menu
       label={navCopy.settingsMenu}
@@ -26,21 +22,7 @@ export function SettingsMenu({ user }: { user: PublicUser }) {
       }
     >
       <MenuLabel>{user.email}</MenuLabel>
-      <MenuItem onSelect={() => void navigate('/profile-settings')}>
-        <UserRound className="size-4" aria-hidden="true" />
-        {label.profileAndSettings}
-      </MenuItem>
-      {admin ? (
-        <MenuItem onSelect={() => void navigate('/admin')}>
-          <ShieldCheck className="size-4" aria-hidden="true" />
-          {label.adminPanel}
-        </MenuItem>
-      ) : null}
-      <MenuSeparator />
-      <MenuItem onSelect={() => void signOut()}>
-        <LogOut className="size-4" aria-hidden="true" />
-        {label.signOut}
-      </MenuItem>
+      <AccountMenuItems user={user} profileLabel={label.profileAndSettings} signOutLabel={label.signOut} />
     </Menu>
   );
 }

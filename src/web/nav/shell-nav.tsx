@@ -1,10 +1,9 @@
-import { NavLink } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { navCopy } from '#src/shared/messages.ts';
 import type { PublicUser } from '#src/shared/user.ts';
 import { MenuItem } from '#src/web/ui/menu.tsx';
 import { navLinkClass } from './nav-bar.tsx';
-import { signedInLinks } from './signed-in-links.ts';
+import { SignedInLinkItems, signedInLinks } from './signed-in-links.tsx';
 
 export { SettingsMenu } from './settings-menu.tsx';
 
@@ -13,13 +12,7 @@ export function ShellNavLinks({ user }: { user: PublicUser }) {
   return (
     <nav aria-label={navCopy.mainNav} className="hidden md:block">
       <ul className="flex items-center gap-1">
-        {signedInLinks(user).map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} className={navLinkClass}>
-              {link.text}
-            </NavLink>
-          </li>
-        ))}
+        <SignedInLinkItems user={user} className={navLinkClass} />
       </ul>
     </nav>
   );

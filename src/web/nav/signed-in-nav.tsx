@@ -1,34 +1,23 @@
-import { Link, NavLink } from '#src/web/routing/links.tsx';
-import { label } from '#src/shared/messages.ts';
+import { Link } from '#src/web/routing/links.tsx';
 import { isAdmin, type PublicUser } from '#src/shared/user.ts';
+import { AdminBadge } from '#src/web/ui/admin-badge.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { Logo } from '#src/web/ui/logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { mobileLinkClass, NavBar, navLinkClass } from './nav-bar.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
-import { signedInLinks } from './signed-in-links.ts';
+import { SignedInLinkItems } from './signed-in-links.tsx';
 
 // spec 2: signed in — logo, ADMIN badge and Admin Panel for admins only, Dashboard, Profile, the search
 // box, avatar and name, and the settings dropdown (Profile & Settings, Admin Panel, Sign Out to /).
 export default function SignedInNav({ user }: { user: PublicUser }) {
-  const admin = isAdmin(user);
-  const links = signedInLinks(user);
-
   return (
     <NavBar>
       <Logo to="/dashboard" />
-      {admin ? (
-        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span>
-      ) : null}
+      {isAdmin(user) ? <AdminBadge /> : null}
       <ul className="hidden items-center gap-1 md:flex">
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} className={navLinkClass}>
-              {link.text}
-            </NavLink>
-          </li>
-        ))}
+        <SignedInLinkItems user={user} className={navLinkClass} />
       </ul>
       <SearchBox className="ml-auto hidden w-56 lg:block" />
       <div className="ml-auto flex items-center gap-2 lg:ml-0">
@@ -40,13 +29,7 @@ export default function SignedInNav({ user }: { user: PublicUser }) {
         <MobileMenu>
           <SearchBox className="mb-3" />
           <ul className="space-y-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={mobileLinkClass}>
-                  {link.text}
-                </NavLink>
-              </li>
-            ))}
+            <SignedInLinkItems user={user} className={mobileLinkClass} />
           </ul>
         </MobileMenu>
       </div>

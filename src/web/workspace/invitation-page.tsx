@@ -154,7 +154,7 @@ function InvitationFound({ token, preview, resuming }: { token: string; preview:
           <Link to="/login" state={{ email: preview.email }} className={cn(buttonClass('primary'), 'flex-1')}>
             {label.signIn}
           </Link>
-          <Link to="/register" className={cn(buttonClass('secondary'), 'flex-1')}>
+          <Link to="/register" state={{ email: preview.email }} className={cn(buttonClass('secondary'), 'flex-1')}>
             {label.createAccount}
           </Link>
         </div>

@@ -1,9 +1,10 @@
-import { Bell, CreditCard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, CreditCard, Menu as MenuIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { label, workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/messages.ts';
 import { isAdmin, roleLabel, type PublicUser } from '#src/shared/user.ts';
-import { useSession } from '#src/web/lib/session.tsx';
+import { AccountMenuItems } from '#src/web/ui/account-menu-items.tsx';
+import { AdminBadge } from '#src/web/ui/admin-badge.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { sampleNotifications } from '#src/web/workspace/sample-data/sample-notifications.ts';
@@ -38,7 +39,6 @@ export function TopBar({
   onInvite: () => void;
   onCreate: () => void;
 }) {
-  const { signOut } = useSession();
   const navigate = useNavigate();
   const admin = isAdmin(user);
   const unread = sampleNotifications.filter((notification) => notification.unread).length;
@@ -73,9 +73,7 @@ export function TopBar({
         </Menu>
       </div>
       <WorkspaceSwitcher onInvite={onInvite} onCreate={onCreate} />
-      {admin ? (
-        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold tracking-wide text-accent-800">{label.adminBadge}</span>
-      ) : null}
+      {admin ? <AdminBadge /> : null}
       {nav.links}
 
       {/* Below xl the search box sits at the top of the page instead (app-shell.tsx). */}
@@ -132,25 +130,12 @@ export function TopBar({
             </p>
           </div>
           <MenuSeparator />
-          <MenuItem onSelect={() => void navigate('/profile-settings')}>
-            <UserRound className="size-4" aria-hidden="true" />
-            {workspaceCopy.profileSettings}
-          </MenuItem>
-          {admin ? (
-            <MenuItem onSelect={() => void navigate('/admin')}>
-              <ShieldCheck className="size-4" aria-hidden="true" />
-              {label.adminPanel}
-            </MenuItem>
-          ) : null}
-          <InertMenuItem name={workspaceCopy.billing}>
-            <CreditCard className="size-4" aria-hidden="true" />
-            {workspaceCopy.billing}
-          </InertMenuItem>
-          <MenuSeparator />
-          <MenuItem onSelect={() => void signOut()}>
-            <LogOut className="size-4" aria-hidden="true" />
-            {workspaceCopy.signOut}
-          </MenuItem>
+          <AccountMenuItems user={user} profileLabel={workspaceCopy.profileSettings} signOutLabel={workspaceCopy.signOut}>
+            <InertMenuItem name={workspaceCopy.billing}>
+              <CreditCard className="size-4" aria-hidden="true" />
+              {workspaceCopy.billing}
+            </InertMenuItem>
+          </AccountMenuItems>
         </Menu>
       </div>
     </header>

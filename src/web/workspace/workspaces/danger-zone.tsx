@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { workspaceUi } from '#src/shared/workspace-messages.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces.ts';
 import { workspacesApi } from '#src/web/lib/workspaces-api.ts';
@@ -26,26 +26,18 @@ export function DangerZone({ workspace, onGone }: { workspace: WorkspaceSummary;
         {workspaceUi.dangerZone}
       </h2>
       <div className="divide-y divide-slate-100">
-        <div className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="text-sm font-semibold text-slate-900">{workspaceUi.leave}</p>
-            <p className="text-sm text-slate-600">{workspaceUi.leaveLead}</p>
-          </div>
+        <DangerRow title={workspaceUi.leave} lead={workspaceUi.leaveLead}>
           <Button variant="secondary" className="shrink-0 text-red-700" onClick={() => setAsking('leave')}>
             {workspaceUi.leave}
           </Button>
-        </div>
-        <div className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="text-sm font-semibold text-slate-900">{workspaceUi.deleteWorkspace}</p>
-            <p className="text-sm text-slate-600">{owner ? workspaceUi.deleteLead : workspaceUi.ownersOnlyDelete}</p>
-          </div>
+        </DangerRow>
+        <DangerRow title={workspaceUi.deleteWorkspace} lead={owner ? workspaceUi.deleteLead : workspaceUi.ownersOnlyDelete}>
           {owner ? (
             <Button variant="danger" className="shrink-0" onClick={() => setAsking('delete')}>
               {workspaceUi.deleteWorkspace}
             </Button>
           ) : null}
-        </div>
+        </DangerRow>
       </div>
 
       <ConfirmDialog
@@ -86,5 +78,17 @@ export function DangerZone({ workspace, onGone }: { workspace: WorkspaceSummary;
         />
       </ConfirmDialog>
     </section>
+  );
+}
+
+function DangerRow({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="text-sm font-semibold text-slate-900">{title}</p>
+        <p className="text-sm text-slate-600">{lead}</p>
+      </div>
+      {children}
+    </div>
   );
 }
