@@ -177,6 +177,8 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('workspace_events_replay').on('workspace_events').columns(['workspace_id', 'id']).execute();
       await db.schema.createIndex('workspace_events_created_at').on('workspace_events').column('created_at').execute();
+    },
+  },
   // Issue 19 (product rules A): suspension and beta approval on users; the admins' own trail; alerts.
   '004-admin': {
     async up(db: Kysely<unknown>) {

@@ -142,6 +142,9 @@ export interface WorkspaceEventsTable {
   type: string;
   actor_id: string | null;
   data: string;
+  created_at: number;
+}
+
 // Issue 19: what admins did to accounts and the beta, written in the transaction of the change; nothing
 // updates or deletes a row, and no endpoint writes one but through an admin action.
 export interface AdminAuditTable {
