@@ -1,4 +1,4 @@
-import { BarChart3, UserPlus } from 'lucide-react';
+import { TrendingUp, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '#src/shared/admin.ts';
 import { adminUi } from '#src/shared/admin-messages.ts';
@@ -55,7 +55,7 @@ export default function AdminPage() {
               {addNewUser}
             </Button>
             <Button variant="secondary" className="w-full justify-start" onClick={() => setCharting(true)}>
-              <BarChart3 className="size-4" aria-hidden="true" />
+              <TrendingUp className="size-4" aria-hidden="true" />
               {viewAnalytics}
             </Button>
           </div>
