@@ -7,7 +7,8 @@ export interface BenchAccount {
   cookie: string;
 }
 
-const CODE = /verification code: ([A-Z0-9]{6})/;
+// The console mailer prints the code indented on a line of its own (src/server/mail/templates.ts).
+const CODE = /verify your email address:\s+([A-Z0-9]{6})\s/;
 
 // A registered, verified, signed-in user, made through the public API the way a person would; the
 // code comes from the console mailer's output (SMTP_URL unset).

@@ -14,4 +14,11 @@ export const budgets = {
   taskListRatio: 0.3,
   taskListP99Ms: 20,
   liveP95Ms: 300,
+  // B5: a board of 1,000 tasks.
+  boardFirstRenderMs: 300,
+  boardMoveMs: 50,
+  // B6 (issue 17): a page of 50 tasks through /api/v1 with a key.
+  publicApiRatio: 0.3,
+  publicApiP99Ms: 20,
+  publicApiLimitOverheadPct: 10,
 } as const;

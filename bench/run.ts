@@ -4,11 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createSignedInAccount } from './account.ts';
 import { compareThroughput, startBareFastify } from './api-throughput.ts';
+import { boardRender } from './board-render.ts';
 import { liveLatency, listThroughput, seedBoard, startPostgresPair } from './board.ts';
 import { budgets } from './budgets.ts';
 import { measureColdStart } from './cold-start.ts';
 import { firstLoadBytes } from './landing-bundle.ts';
 import { lighthouse } from './lighthouse.ts';
+import { preparePublicApi } from './public-api.ts';
 import { startServer } from './server.ts';
 import { signInCost } from './sign-in-cost.ts';
 import { round } from './stats.ts';
@@ -21,6 +23,7 @@ const PORTS = {
   bareVerify: 4422,
   bareTasks: 4423,
   postgresPair: [4424, 4425] as [number, number],
+  unlimited: 4426,
 };
 
 interface Row {
@@ -180,6 +183,53 @@ try {
     live.p95Ms <= budgets.liveP95Ms,
   );
 
+  progress('GET /api/v1/tasks (a page of 50) against a bare Fastify route, then with the per-key limit off');
+  try {
+    const publicApi = await preparePublicApi(server, account);
+    const bareRoute = await startBareFastify(PORTS.bare);
+    try {
+      const comparison = await compareThroughput({ bareUrl: bareRoute.url, oursUrl: publicApi.url, headers: publicApi.headers });
+      results.publicApi = comparison;
+      row(
+        'GET /api/v1/tasks page of 50 / bare route throughput',
+        `${comparison.ratio.toFixed(2)} (${comparison.ours.rps} req/s, ${comparison.ours.errors} errors; bare ${comparison.bare.rps} req/s)`,
+        `≥ ${budgets.publicApiRatio}, 0 errors`,
+        comparison.ratio >= budgets.publicApiRatio && comparison.ours.errors === 0,
+      );
+      row(
+        'GET /api/v1/tasks p99 latency (worst round)',
+        `${comparison.ours.p99Ms} ms`,
+        `< ${budgets.publicApiP99Ms} ms`,
+        comparison.ours.p99Ms < budgets.publicApiP99Ms,
+      );
+    } finally {
+      await bareRoute.close();
+    }
+    // The same build and data with API_RATE_LIMIT=off: what the per-key counter costs.
+    const unlimited = await startServer(PORTS.unlimited, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn', API_RATE_LIMIT: 'off' });
+    try {
+      const off = await preparePublicApi(unlimited, await createSignedInAccount(unlimited));
+      const limit = await compareThroughput({
+        bareUrl: off.url,
+        bareHeaders: off.headers,
+        oursUrl: publicApi.url,
+        headers: publicApi.headers,
+      });
+      const overheadPct = (1 / limit.ratio - 1) * 100;
+      results.publicApiLimit = { ...limit, overheadPct };
+      row(
+        'GET /api/v1/tasks per-key limit on vs off',
+        `${overheadPct >= 0 ? '+' : ''}${overheadPct.toFixed(1)} % (${limit.ours.rps} vs ${limit.bare.rps} req/s)`,
+        `< +${budgets.publicApiLimitOverheadPct} %`,
+        overheadPct < budgets.publicApiLimitOverheadPct && limit.ours.errors === 0 && limit.bare.errors === 0,
+      );
+    } finally {
+      await unlimited.stop();
+    }
+  } catch (error) {
+    row('GET /api/v1/tasks page of 50', `not measured: ${reason(error)}`, `≥ ${budgets.publicApiRatio}`, false);
+  }
+
   progress('sign-in latency against a bare Fastify argon2id verify route (60 sequential runs)');
   const cost = await signInCost(server.url, account.email, account.password, PORTS.bareVerify);
   results.signIn = cost;
@@ -189,6 +239,26 @@ try {
     `< +${budgets.signInOverheadPct} %`,
     cost.overheadPct < budgets.signInOverheadPct,
   );
+
+  progress('board of 1,000 tasks: first render and a keyboard move, from the trace (5 runs after a warm-up)');
+  try {
+    const rendered = await boardRender(server.url, account);
+    results.boardRender = rendered;
+    row(
+      'B5 /board, 1,000 tasks: navigation to all columns painted (median of 5)',
+      `${rendered.columnsPaintedMs} ms (all 1,000 loaded and painted: ${rendered.allTasksPaintedMs} ms)`,
+      `≤ ${budgets.boardFirstRenderMs} ms`,
+      rendered.columnsPaintedMs <= budgets.boardFirstRenderMs,
+    );
+    row(
+      'B5 /board, 1,000 tasks: keyboard drop to repaint (median of 5)',
+      `${rendered.moveMs} ms`,
+      `≤ ${budgets.boardMoveMs} ms`,
+      rendered.moveMs <= budgets.boardMoveMs,
+    );
+  } catch (error) {
+    row('B5 /board, 1,000 tasks', `not measured: ${reason(error)}`, `≤ ${budgets.boardFirstRenderMs} / ${budgets.boardMoveMs} ms`, false);
+  }
 } finally {
   await server.stop();
 }

@@ -1,6 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#src/shared/api-paths.ts';
 import { createAccounts } from '#src/server/accounts/service.ts';
+import { registerApiKeyRoutes } from '#src/server/api-keys/routes.ts';
+import { registerPublicApi } from '#src/server/api-v1/plugin.ts';
+import { createTaskGateway } from '#src/server/api-v1/task-gateway.ts';
+import { createApiKeys } from '#src/server/api-keys/service.ts';
 import { registerFirebaseAuthRoute } from '#src/server/accounts/firebase-auth-route.ts';
 import { registerAccountRoutes } from '#src/server/accounts/routes.ts';
 import type { Clock } from './clock.ts';
@@ -76,6 +80,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const streams = createEventStreams(db, hub);
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => hub.close());
+  const apiKeys = createApiKeys(db, clock);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -87,10 +92,12 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
       registerTaskRoutes(api, { tasks, streams, session, db, clock });
+      registerApiKeyRoutes(api, { apiKeys, session });
       registerAdminRoutes(api, { admin: createAdmin({ db, clock, mailer, config, log: app.log }), limiter, config, session });
     },
     { prefix: API_BASE },
   );
+  await registerPublicApi(app, { apiKeys, limiter, config, tasks: createTaskGateway(db.kysely, tasks) });
   await registerStaticFiles(app, config.staticDir);
 
   // product rules S2 and S6: expired sessions and counters are swept.

@@ -29,6 +29,8 @@ export interface Config {
   google: GoogleConfig | null;
   // Test-only: a file holding a clock offset in ms (ignored unless env is 'test').
   clockFile: string | null;
+  // The public API's per-key limit (product rules K4); API_RATE_LIMIT=off only for the bench's comparison.
+  apiRateLimit: boolean;
   // BETA_APPROVAL=required (issue 19, product rules A3): new accounts wait for an admin's approval.
   betaApproval: boolean;
 }
@@ -87,6 +89,7 @@ export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.
   if (config.appOrigin?.startsWith('https:') && config.trustProxy === false) {
     warnings.push('APP_ORIGIN is https but TRUST_PROXY is unset: behind a proxy, every client shares the proxy address for rate limits.');
   }
+  if (!config.apiRateLimit) warnings.push('API_RATE_LIMIT=off: /api/v1 keys are not rate limited. Use it only to measure.');
   return warnings;
 }
 
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     clockFile: mode === 'test' ? env.TEST_CLOCK_FILE || null : null,
+    apiRateLimit: env.API_RATE_LIMIT !== 'off',
     betaApproval: parseBetaApproval(env.BETA_APPROVAL),
   };
 }

@@ -6,7 +6,7 @@ import { expect, signInAs, test } from './fixtures.ts';
 // and hands focus back to its opener on close. Rail items and openers are found, not listed, so what
 // another issue adds to the shell is walked too; a page that adds its own openers extends the walk by
 // adding a row to `pages` (its openers are then found the same way).
-const pages = ['/dashboard'];
+const pages = ['/dashboard', '/board'];
 const MAX_TABS = 120;
 
 // The shell's openers: anything with a popup (menus, dialogs) outside the page's own content.
@@ -82,7 +82,7 @@ for (const width of [1280, 390] as const) {
     page,
     accounts,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(90_000 * pages.length);
     await page.setViewportSize({ width, height: 844 });
     await signInAs(page, await accounts.create({ role: 'admin' }));
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
+import { boardUi } from '#src/shared/board-messages.ts';
 import { label, navCopy, success, validation, workspaceCopy } from '#src/shared/messages.ts';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
@@ -85,19 +86,27 @@ test('each rail item opens its side panel, and the close button closes it', asyn
   await signInAs(page, await accounts.create());
   await page.goto('/dashboard');
   const rail = page.getByRole('navigation', { name: 'Workspace' });
-  for (const [item, path, first] of [
-    [workspaceCopy.calendar, '/calendar', 'Create Event'],
-    [workspaceCopy.aiMode, '/ai-mode', 'New AI Task'],
-    [workspaceCopy.home, '/dashboard', 'Create New Task'],
+  // Issue 16: the Home panel's task items are links to the board and to my work.
+  for (const [item, path, first, role] of [
+    [workspaceCopy.calendar, '/calendar', 'Create Event', 'button'],
+    [workspaceCopy.aiMode, '/ai-mode', 'New AI Task', 'button'],
+    [workspaceCopy.home, '/dashboard', 'Create New Task', 'link'],
   ] as const) {
     await rail.getByRole('link', { name: item }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     const panel = page.getByRole('complementary', { name: `${item} panel` });
-    await expect(panel.getByRole('button', { name: first })).toBeVisible();
+    await expect(panel.getByRole(role, { name: first })).toBeVisible();
     await panel.getByRole('button', { name: `Close ${item} panel` }).click();
     await expect(panel).toBeHidden();
   }
   await expect(page.getByTestId('unread-count')).toHaveText('1');
+  // The Home panel leads to the board itself too.
+  await rail.getByRole('link', { name: workspaceCopy.home }).click();
+  await page
+    .getByRole('complementary', { name: `${workspaceCopy.home} panel` })
+    .getByRole('link', { name: boardUi.title, exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/board$/);
 });
 
 test('the shell at 390 px: the rail becomes a menu that navigates', async ({ page, accounts }) => {

@@ -3,7 +3,8 @@ import { adminPaths } from '#src/shared/admin.ts';
 import { adminError } from '#src/shared/admin-messages.ts';
 import { client, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { person } from '#src/server/workspaces/test-helpers.ts';
+import { createKey, keyClient } from '#src/server/api-v1/test-helpers.ts';
+import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
 import { adminPerson, auditRows, userPath } from './test-helpers.ts';
 
 const PASSWORD = 'tessera-pass-1';
@@ -53,6 +54,18 @@ describe.each(engines)('suspension on %s', (engine) => {
     ]);
     expect(JSON.parse(rows[0]!.details)).toEqual({ sessionsEnded: 2 });
     expect(rows.every((row) => row.ip !== null && row.created_at > 0)).toBe(true);
+  });
+
+  it("stops the suspended user's API keys and starts them again on reactivation", async () => {
+    const admin = await adminPerson(t);
+    const owner = await person(t, 'Key Holder');
+    const key = await createKey(owner, await currentWorkspaceId(owner));
+    const api = keyClient(t.url, key);
+    expect((await api.get('/tasks')).status).toBe(200);
+    await admin.c.post(userPath(adminPaths.suspend, owner.id), {});
+    expect((await api.get('/tasks')).status).toBe(401);
+    await admin.c.post(userPath(adminPaths.reactivate, owner.id), {});
+    expect((await api.get('/tasks')).status).toBe(200);
   });
 
   it('writes no audit row for a change that changes nothing, and refuses an unknown account with 404', async () => {

@@ -167,6 +167,21 @@ export interface SystemAlertsTable {
   created_at: number;
 }
 
+// Issue 17 (product rules K1): a key's secret is never stored, only its SHA-256.
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  last_four: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -183,4 +198,5 @@ export interface Database {
   workspace_events: WorkspaceEventsTable;
   admin_audit: AdminAuditTable;
   system_alerts: SystemAlertsTable;
+  api_keys: ApiKeysTable;
 }

@@ -30,7 +30,12 @@ export function createLiveHub(db: Db, clock: Clock, log: ListenerLog) {
   const feeds = new Map<string, Feed>();
 
   async function pump(workspaceId: string, feed: Feed): Promise<void> {
-    await feed.ready;
+    try {
+      await feed.ready;
+    } catch {
+      // The feed never started; its subscriber was told.
+      return;
+    }
     if (feed.reading) {
       feed.again = true;
       return;
@@ -91,7 +96,14 @@ export function createLiveHub(db: Db, clock: Clock, log: ListenerLog) {
       let feed = feeds.get(workspaceId);
       if (!feed) {
         const created: Feed = { lastId: 0, ready: Promise.resolve(), listeners: new Set(), reading: false, again: false };
-        created.ready = latestEventId(db.kysely, workspaceId).then((id) => void (created.lastId = id));
+        // A failed first read leaves no broken feed behind: the next subscriber tries again.
+        created.ready = latestEventId(db.kysely, workspaceId).then(
+          (id) => void (created.lastId = id),
+          (error: unknown) => {
+            if (feeds.get(workspaceId) === created) feeds.delete(workspaceId);
+            throw error;
+          },
+        );
         feeds.set(workspaceId, created);
         feed = created;
       }

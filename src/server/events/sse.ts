@@ -21,7 +21,7 @@ export interface StreamOptions {
 
 // Server-Sent Events of one workspace (product rules T6). Takes over the reply: the headers Fastify's
 // hooks set (security headers, no-store) go out as they are; nothing buffers or compresses the stream.
-export function createEventStreams(db: Db, hub: LiveHub) {
+export function createEventStreams(db: Db, hub: LiveHub, heartbeatMs = HEARTBEAT_MS) {
   const open = new Set<() => void>();
 
   async function stream(reply: FastifyReply, options: StreamOptions): Promise<void> {
@@ -50,7 +50,7 @@ export function createEventStreams(db: Db, hub: LiveHub) {
         .stillAllowed()
         .then((allowed) => allowed || end())
         .catch(() => undefined);
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     heartbeat.unref();
     function end() {
       if (ended) return;

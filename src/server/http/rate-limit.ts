@@ -52,8 +52,25 @@ export const invitationLimits = {
   workspace: { max: 50, windowMs: 24 * HOUR },
 } satisfies Record<string, Limit>;
 
+// Issue 17 (spec 9; product rules K4): the public API allows 1000 requests an hour per key. A request
+// without a valid key is counted per address instead, so guessing keys or hammering with a dead one stops.
+export const publicApiLimits = {
+  key: { max: 1000, windowMs: HOUR },
+  badKey: { max: 30, windowMs: 15 * MINUTE },
+} satisfies Record<string, Limit>;
+
+// Where a counter stands after this request: what the X-RateLimit-* headers tell the client.
+export interface Quota {
+  limit: number;
+  remaining: number;
+  // Epoch ms when the window ends.
+  resetAt: number;
+  // Set once the request is past the limit: seconds until the window ends.
+  retryAfterS: number | null;
+}
+
 // Counter keys read `<limit>:<scope>:<value>`: `login:ip:203.0.113.5`, `login:account:a@example.com`,
-// `invite:user:<user id>`, `invite:workspace:<workspace id>`.
+// `invite:user:<user id>`, `invite:workspace:<workspace id>`; `api-key:<key id>`, `api-badKey:<address>`.
 // Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
@@ -77,18 +94,24 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRe
     ),
   );
 
-  async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
-    const now = clock();
+  const allowed = (limit: Limit) => Math.max(1, Math.floor(limit.max * multiplier));
+
+  async function count(entries: Array<{ key: string; limit: Limit }>, now: number) {
     const values: Counters = { now };
     entries.forEach(({ key, limit }, index) => {
       values[`key${index}`] = key;
       values[`resetAt${index}`] = now + limit.windowMs;
     });
-    const rows = await db.writeUnflushed(upserts[entries.length - 1]!, values);
+    return db.writeUnflushed(upserts[entries.length - 1]!, values);
+  }
+
+  async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
+    const now = clock();
+    const rows = await count(entries, now);
     let waitMs = 0;
     for (const row of rows) {
       const { limit } = entries.find((entry) => entry.key === row.key)!;
-      const max = Math.max(1, Math.floor(limit.max * multiplier));
+      const max = allowed(limit);
       if (Number(row.count) > max) waitMs = Math.max(waitMs, Number(row.reset_at) - now);
       // The count moves in one atomic upsert, so exactly one request sees this number, on any instance.
       if (Number(row.count) === max + REPEATED_REFUSALS) onRepeatedRefusal(row.key);
@@ -115,6 +138,21 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRe
         { key: `invite:user:${userId}`, limit: invitationLimits.user },
         { key: `invite:workspace:${workspaceId}`, limit: invitationLimits.workspace },
       ]);
+    },
+    // Counts one request of the public API against a key (`key`, by key id) or an address (`badKey`).
+    async quota(name: keyof typeof publicApiLimits, value: string): Promise<Quota> {
+      const now = clock();
+      const limit = publicApiLimits[name];
+      const [row] = await count([{ key: `api-${name}:${name === 'badKey' ? clientKey(value) : value}`, limit }], now);
+      const max = allowed(limit);
+      const used = Number(row!.count);
+      const resetAt = Number(row!.reset_at);
+      return {
+        limit: max,
+        remaining: Math.max(0, max - used),
+        resetAt,
+        retryAfterS: used > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : null,
+      };
     },
     async sweep(): Promise<void> {
       await db.kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();

@@ -59,6 +59,17 @@ const endpoints = [
   ['GET', '/me/tasks'],
   ['GET', '/me/comments'],
   ['GET', '/me/inbox'],
+  // Issue 17: the public API, with the steady owner's key (or none, or a forged one: `bearer` below);
+  // `:task` is a task of the steady workspace. Then the key management, whose revoke comes last.
+  ['GET', '/v1/tasks'],
+  ['POST', '/v1/tasks'],
+  ['GET', '/v1/tasks/:task'],
+  ['PUT', '/v1/tasks/:task'],
+  ['DELETE', '/v1/tasks/:task'],
+  ['GET', '/v1/openapi.json'],
+  ['GET', '/workspaces/:ws/api-keys'],
+  ['POST', '/workspaces/:ws/api-keys'],
+  ['DELETE', '/workspaces/:ws/api-keys/:apiKey'],
   ['DELETE', '/workspaces/:ws'],
   // Issue 19: every admin endpoint; the steady owner is a plain user, so each must refuse with a 4xx
   // and change nothing (admin-side hostile queries are in src/server/admin/admin-users.test.ts).
@@ -96,6 +107,10 @@ const FIELDS = [
   'version',
   'afterId',
   'body',
+  'assignee',
+  'status',
+  'due_date',
+  'expiresInDays',
   '__proto__',
   'constructor',
   'prototype',
@@ -162,6 +177,8 @@ const query = fc.oneof(
   fc.string({ maxLength: 40 }).map((q) => `?${encodeURIComponent(q)}=${encodeURIComponent(q)}`),
   fc.constant('?__proto__[role]=admin'),
 );
+// Issue 17: what /api/v1 requests carry in Authorization (`valid` is the steady owner's key).
+const bearer = fc.constantFrom('valid', 'none', 'Bearer tsr_' + 'A'.repeat(43), 'Bearer ', 'Basic dXNlcjpwYXNz');
 const extraHeaders = fc.record({
   origin: fc.option(fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1'), { nil: undefined }),
   'sec-fetch-site': fc.option(fc.constantFrom('cross-site', 'same-site', 'same-origin', 'none'), { nil: undefined }),
@@ -171,7 +188,16 @@ const extraHeaders = fc.record({
 describe.each(engines)('hostile input on %s', (engine) => {
   let t: TestApp;
   let validCookie: string;
-  const accepted = { registered: 0, workspacesCreated: 0, workspaceDeleted: false, invitations: 0, renamedTo: STEADY_WORKSPACE };
+  let validKey: string;
+  const accepted = {
+    registered: 0,
+    workspacesCreated: 0,
+    workspaceDeleted: false,
+    invitations: 0,
+    renamedTo: STEADY_WORKSPACE,
+    tasksCreated: 0,
+    apiKeysCreated: 0,
+  };
   const ids: Record<string, string> = { unknown: '00000000-0000-4000-8000-000000000000' };
   beforeAll(async () => {
     t = await startTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000000' } });
@@ -189,6 +215,9 @@ describe.each(engines)('hostile input on %s', (engine) => {
     ids.invitation = (await c.post(`/workspaces/${ids.ws}/invitations`, { email: 'pending@example.com' })).body.invitation.id;
     ids.column = (await c.get(`/workspaces/${ids.ws}/columns`)).body.columns[2].id;
     ids.task = (await c.post(`/workspaces/${ids.ws}/tasks`, { title: 'Steady task' })).body.task.id;
+    const created = (await c.post(`/workspaces/${ids.ws}/api-keys`, { name: 'Steady key' })).body;
+    validKey = created.secret;
+    ids.apiKey = created.apiKey.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -198,6 +227,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const usersBefore = (await t.db.kysely.selectFrom('users').select('id').execute()).length;
     const workspacesBefore = (await t.db.kysely.selectFrom('workspaces').select('id').execute()).length;
     const invitationsBefore = (await t.db.kysely.selectFrom('invitations').select('id').execute()).length;
+    const tasksBefore = (await t.db.kysely.selectFrom('tasks').select('id').execute()).length;
+    const apiKeysBefore = (await t.db.kysely.selectFrom('api_keys').select('id').execute()).length;
     let requests = 0;
     for (const [method, template] of endpoints) {
       const path = template.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
@@ -209,14 +240,20 @@ describe.each(engines)('hostile input on %s', (engine) => {
           query,
           extraHeaders,
           fc.boolean(),
-          async (payload, type, jarCookie, qs, headers, useValidCookie) => {
+          bearer,
+          async (payload, type, jarCookie, qs, headers, useValidCookie, authorization) => {
             const sendCookie = useValidCookie && path !== '/logout' ? validCookie : jarCookie;
+            const sendAuthorization =
+              authorization === 'valid' ? `Bearer ${validKey}` : authorization === 'none' ? undefined : authorization;
             const init: RequestInit = {
               method,
               headers: Object.fromEntries(
-                Object.entries({ 'content-type': type || undefined, cookie: sendCookie, ...headers }).filter(
-                  ([, v]) => v !== undefined,
-                ) as [string, string][],
+                Object.entries({
+                  'content-type': type || undefined,
+                  cookie: sendCookie,
+                  authorization: sendAuthorization,
+                  ...headers,
+                }).filter(([, v]) => v !== undefined) as [string, string][],
               ),
               body: method === 'GET' ? undefined : payload,
             };
@@ -229,7 +266,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
             }
             const text = await response.text();
             expect(response.status, `${method} ${path} → ${response.status} ${text.slice(0, 200)}`).toBeLessThan(500);
-            const parsed = JSON.parse(text);
+            // A deleted task (issue 17) answers 204 with no body.
+            const parsed = response.status === 204 ? null : JSON.parse(text);
             if (response.status >= 400) {
               expect(typeof parsed.error).toBe('string');
               expect(parsed.error.length).toBeGreaterThan(0);
@@ -246,6 +284,10 @@ describe.each(engines)('hostile input on %s', (engine) => {
               accepted.workspaceDeleted = true;
             } else if (template === '/workspaces/:ws/invitations') {
               accepted.invitations += 1;
+            } else if (method === 'POST' && (template === '/v1/tasks' || template === '/workspaces/:ws/tasks')) {
+              accepted.tasksCreated += 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/api-keys') {
+              accepted.apiKeysCreated += 1;
             }
           },
         ),
@@ -275,6 +317,12 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const invitations = await t.db.kysely.selectFrom('invitations').select(['id', 'accepted_at']).execute();
     if (!accepted.workspaceDeleted) expect(invitations.length).toBe(invitationsBefore + accepted.invitations);
     expect(invitations.filter((i) => i.accepted_at !== null).length).toBeLessThanOrEqual(1);
+    // Issue 17: tasks (by either door) and keys only as accepted requests made them (none outlive a
+    // deleted workspace).
+    if (!accepted.workspaceDeleted) {
+      expect((await t.db.kysely.selectFrom('tasks').select('id').execute()).length).toBe(tasksBefore + accepted.tasksCreated);
+      expect((await t.db.kysely.selectFrom('api_keys').select('id').execute()).length).toBe(apiKeysBefore + accepted.apiKeysCreated);
+    }
     const memberships = await t.db.kysely.selectFrom('memberships').selectAll().execute();
     expect(new Set(memberships.map((m) => m.user_id)).size).toBeLessThanOrEqual(2);
     for (const workspace of workspaces) {

@@ -29,7 +29,14 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 // One page of live tasks in board order (column, then place), filtered as the board asks (issue 16 item
 // 5). Keyset pages: a task moved between two page reads is neither lost twice nor shown twice within a
 // column that did not change.
-export async function listTasks(db: Kysely<Database>, workspaceId: string, filters: TaskListFilters): Promise<TaskListResponse> {
+// The public API (issue 17) also filters by due date, both bounds inclusive ('YYYY-MM-DD' sorts as text).
+type DueFilters = { dueBefore?: string; dueAfter?: string };
+
+export async function listTasks(
+  db: Kysely<Database>,
+  workspaceId: string,
+  filters: TaskListFilters & DueFilters,
+): Promise<TaskListResponse> {
   const limit = filters.limit ?? TASK_PAGE_SIZE;
   let query = taskRows(db).where('t.workspace_id', '=', workspaceId).where('t.deleted_at', 'is', null);
   if (filters.column) query = query.where('t.column_id', '=', filters.column);
@@ -42,6 +49,8 @@ export async function listTasks(db: Kysely<Database>, workspaceId: string, filte
       exists(selectFrom('task_labels as l').select('l.task_id').whereRef('l.task_id', '=', 't.id').where('l.label', '=', label)),
     );
   }
+  if (filters.dueBefore) query = query.where('t.due_date', '<=', filters.dueBefore);
+  if (filters.dueAfter) query = query.where('t.due_date', '>=', filters.dueAfter);
   const search = filters.q?.trim();
   if (search) query = query.where(sql<boolean>`lower(${sql.ref('t.title')}) like ${likePattern(search)} escape '\\'`);
   if (filters.cursor) {

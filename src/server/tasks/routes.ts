@@ -32,6 +32,7 @@ import type { SessionHelpers } from '#src/server/http/session.ts';
 import type { EventStreams } from '#src/server/events/sse.ts';
 import { findMember } from '#src/server/workspaces/reads.ts';
 import { commentsOnMyTasks, inbox, myTasks } from './home.ts';
+import { createReadMemo } from './read-memo.ts';
 import type { TaskScope } from './scope.ts';
 import type { Tasks } from './service.ts';
 
@@ -53,19 +54,27 @@ export const STREAMS_PER_USER = 20;
 export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, session, db, clock }: TaskRouteDeps) {
   const k = db.kysely;
   const params = (request: FastifyRequest) => request.params as Params;
+  // Memberships are small; a page of tasks may be a megabyte (50 descriptions of 20,000 characters).
+  const rememberedMember = createReadMemo(db, 5000);
+  const rememberedPage = createReadMemo(db, 100);
 
   // A member of the workspace in the path; anyone else gets a 404, never a 403 (product rules T1, W6).
   async function scopeOf(request: FastifyRequest, reply: FastifyReply): Promise<TaskScope & { tokenHash: string }> {
     const signedIn = await session.requireSession(request, reply);
     const workspaceId = params(request).id;
-    const member = await findMember(k, workspaceId, signedIn.user.id);
+    const member = await rememberedMember(`member ${workspaceId} ${signedIn.user.id}`, () => findMember(k, workspaceId, signedIn.user.id));
     if (!member) throw new HttpError(404, workspaceError.notFound);
     return { workspaceId, actor: { userId: signedIn.user.id, ip: request.ip, role: member.role }, tokenHash: signedIn.tokenHash };
   }
 
-  app.get(taskPaths.tasks, async (request, reply): Promise<TaskListResponse> => {
+  // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
+  app.get(taskPaths.tasks, async (request, reply) => {
     const scope = await scopeOf(request, reply);
-    return tasks.list(scope, parseBody(TaskListQuerySchema, request.query));
+    const query = parseBody(TaskListQuerySchema, request.query);
+    const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
+      JSON.stringify((await tasks.list(scope, query)) satisfies TaskListResponse),
+    );
+    return reply.type('application/json; charset=utf-8').send(page);
   });
 
   app.post(taskPaths.tasks, async (request, reply): Promise<TaskResponse> => {

@@ -12,7 +12,9 @@ export type AuditAction =
   | 'invitation.accept'
   | 'member.role'
   | 'member.remove'
-  | 'member.leave';
+  | 'member.leave'
+  | 'api_key.create'
+  | 'api_key.revoke';
 
 export interface AuditEntry {
   workspace: { id: string; name: string };

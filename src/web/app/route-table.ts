@@ -75,6 +75,9 @@ export const routeTable: RouteEntry[] = [
   // Issue 15: open to everyone — the page itself tells a guest, the invited person and anyone else apart.
   { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspace/invitation-page.tsx')), access: 'public' },
   app('/admin', 'Admin Panel', () => import('#src/web/workspace/admin-page.tsx'), 'admin'),
+  // Issue 16: the board of the current workspace, and the Home panel's Inbox, Assigned Comments and My Tasks.
+  app('/board', 'Board', () => import('#src/web/board/board-page.tsx')),
+  app('/my-work', 'My work', () => import('#src/web/board/my-work-page.tsx')),
 
   site('/features', 'Features', 'Every Tessera module in eight categories.', () => import('#src/web/site/pages/features-page.tsx')),
   site(

@@ -2,6 +2,12 @@
 // (product rules B1's first-load budget): every toast follows a person's action, so nobody waits for it.
 type Kind = 'success' | 'error' | 'info';
 
+// A button inside the toast (issue 16: a deleted task's Undo).
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 const listeners = new Set<() => void>();
 let toasterWanted = false;
 
@@ -12,19 +18,20 @@ export function subscribeToToaster(listener: () => void): () => void {
 
 export const isToasterWanted = () => toasterWanted;
 
-async function show(kind: Kind, text: string) {
+async function show(kind: Kind, text: string, action?: ToastAction) {
   const { toast } = await import('sonner');
   if (!toasterWanted) {
     toasterWanted = true;
     for (const listener of listeners) listener();
   }
   // A toast raised before the toaster mounts is kept and shown once it does.
-  if (kind === 'info') toast(text);
-  else toast[kind](text);
+  const options = action ? { action } : undefined;
+  if (kind === 'info') toast(text, options);
+  else toast[kind](text, options);
 }
 
 export const notify = {
-  success: (text: string) => void show('success', text),
-  error: (text: string) => void show('error', text),
-  info: (text: string) => void show('info', text),
+  success: (text: string, action?: ToastAction) => void show('success', text, action),
+  error: (text: string, action?: ToastAction) => void show('error', text, action),
+  info: (text: string, action?: ToastAction) => void show('info', text, action),
 };

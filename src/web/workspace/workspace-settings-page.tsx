@@ -9,6 +9,7 @@ import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { PageHeading } from '#src/web/workspace/components/panel-card.tsx';
+import { ApiKeysSection } from './workspaces/api-keys-section.tsx';
 import { DangerZone } from './workspaces/danger-zone.tsx';
 import { GeneralSection } from './workspaces/general-section.tsx';
 import { InvitationsSection } from './workspaces/invitations-section.tsx';
@@ -100,6 +101,7 @@ function WorkspaceSettings({ workspace }: { workspace: WorkspaceSummary }) {
           onChanged={reload}
         />
       ) : null}
+      <ApiKeysSection workspace={detail.workspace} />
       <DangerZone workspace={detail.workspace} onGone={gone} />
       <InviteDialog open={inviting} onOpenChange={setInviting} onInvited={() => void reload()} />
     </div>

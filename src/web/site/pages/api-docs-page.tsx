@@ -1,10 +1,68 @@
+import type { ReactNode } from 'react';
+import {
+  errorDocs,
+  listQueryDocs,
+  OPENAPI_PATH,
+  PUBLIC_API_BASE,
+  PUBLIC_API_HOURLY_LIMIT,
+  publicEndpoints,
+  rateLimitHeaderDocs,
+  retryAfterDoc,
+  taskFieldDocs,
+  webhookEvents,
+} from '#src/shared/public-api-reference.ts';
 import { CodeBlock } from '#src/web/site/components/code-block.tsx';
 import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
 import { useApiBaseUrl } from '#src/web/site/components/use-api-base-url.ts';
-import { exampleRequest, taskEndpoints, taskFields, webhookEvents } from '#src/web/site/content/api-reference.ts';
+import { exampleRequest } from '#src/web/site/content/api-reference.ts';
 
+const code = 'rounded bg-slate-100 px-1';
+
+function Heading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-2xl font-bold text-slate-900">
+      {children}
+    </h2>
+  );
+}
+
+// Name, type or status, then what it means: the fields, filters, headers and errors tables.
+function ReferenceTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReadonlyArray<readonly string[]> }) {
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[480px] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-slate-500">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-4">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map(([name, ...rest]) => (
+            <tr key={name}>
+              <td className="py-2 pr-4 font-mono">{name}</td>
+              {rest.map((cell, index) => (
+                <td key={index} className={index === rest.length - 1 ? 'py-2 text-slate-700' : 'py-2 pr-4 font-mono text-slate-600'}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// spec 2 (API reference): authentication, rate limits, base URL, endpoints, an example request and
+// webhooks; all of it from src/shared/public-api-reference.ts, which the OpenAPI document is made from.
 export default function ApiDocsPage() {
   const baseUrl = useApiBaseUrl();
+  const create = publicEndpoints.find((endpoint) => endpoint.method === 'POST')!;
   return (
     <>
       <PageHero
@@ -15,91 +73,93 @@ export default function ApiDocsPage() {
       <Section>
         <div className="mx-auto max-w-4xl space-y-10">
           <section aria-labelledby="auth">
-            <h2 id="auth" className="text-2xl font-bold text-slate-900">
-              Authentication
-            </h2>
+            <Heading id="auth">Authentication</Heading>
             <p className="mt-3 text-slate-700">
-              Create an API key in your workspace settings and send it as a bearer token in the{' '}
-              <code className="rounded bg-slate-100 px-1">Authorization</code> header:{' '}
-              <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;your key&gt;</code>. Keep keys secret; anyone with a key
-              can act for your workspace.
+              Create an API key in your workspace settings and send it as a bearer token in the <code className={code}>Authorization</code>{' '}
+              header: <code className={code}>Authorization: Bearer &lt;your key&gt;</code>. Keep keys secret; anyone with a key can act for
+              your workspace. Keys start with <code className={code}>tsr_</code>. A missing, wrong, revoked or expired key gets{' '}
+              <code className={code}>401</code>.
             </p>
           </section>
           <section aria-labelledby="limits">
-            <h2 id="limits" className="text-2xl font-bold text-slate-900">
-              Rate limits
-            </h2>
+            <Heading id="limits">Rate limits</Heading>
             <p className="mt-3 text-slate-700">
-              Each API key may make 1000 requests per hour. Every response carries the{' '}
-              <code className="rounded bg-slate-100 px-1">X-RateLimit-Remaining</code> header with the requests left in the current hour.
+              Each API key may make {PUBLIC_API_HOURLY_LIMIT} requests per hour. Every response carries the{' '}
+              <code className={code}>X-RateLimit-Remaining</code> header with the requests left in the current hour. Past the limit the
+              answer is <code className={code}>429</code> with <code className={code}>Retry-After</code>.
             </p>
+            <ReferenceTable
+              caption="Rate-limit headers"
+              columns={['Header', 'Meaning']}
+              rows={[...Object.entries(rateLimitHeaderDocs), ['Retry-After', retryAfterDoc]]}
+            />
           </section>
           <section aria-labelledby="base">
-            <h2 id="base" className="text-2xl font-bold text-slate-900">
-              Base URL
-            </h2>
+            <Heading id="base">Base URL</Heading>
             <p className="mt-3">
               <code className="rounded bg-slate-100 px-2 py-1" data-testid="api-base-url">
                 {baseUrl}
               </code>
             </p>
+            <p className="mt-3 text-slate-700">
+              The OpenAPI 3.1 document of every endpoint, field and answer:{' '}
+              <a className="font-medium break-all text-accent-700 underline" href={`${PUBLIC_API_BASE}${OPENAPI_PATH}`}>
+                {PUBLIC_API_BASE}
+                {OPENAPI_PATH}
+              </a>
+              . Any origin may call the API from a browser (CORS, without cookies).
+            </p>
           </section>
           <section aria-labelledby="endpoints">
-            <h2 id="endpoints" className="text-2xl font-bold text-slate-900">
-              Endpoints
-            </h2>
+            <Heading id="endpoints">Endpoints</Heading>
             <ul className="mt-4 space-y-2">
-              {taskEndpoints.map((endpoint) => (
+              {publicEndpoints.map((endpoint) => (
                 <li
-                  key={endpoint.method + endpoint.endpoint}
+                  key={endpoint.method + endpoint.path}
                   className="flex flex-wrap items-center gap-3 rounded-control border border-slate-200 p-3"
+                  data-testid="api-endpoint"
                 >
                   <span className="w-16 rounded bg-slate-900 px-2 py-0.5 text-center font-mono text-xs font-bold text-white">
                     {endpoint.method}
                   </span>
-                  <code className="font-mono text-sm text-slate-900">{endpoint.endpoint}</code>
-                  <span className="text-sm text-slate-600">{endpoint.description}</span>
+                  <code className="font-mono text-sm text-slate-900">
+                    {PUBLIC_API_BASE}
+                    {endpoint.path}
+                  </code>
+                  <span className="text-sm text-slate-600">{endpoint.summary}</span>
                 </li>
               ))}
             </ul>
             <h3 className="mt-6 text-lg font-semibold text-slate-900">Task fields</h3>
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[480px] text-left text-sm">
-                <thead className="text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Field
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Type
-                    </th>
-                    <th scope="col" className="py-2">
-                      Meaning
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {taskFields.map(([field, type, meaning]) => (
-                    <tr key={field}>
-                      <td className="py-2 pr-4 font-mono">{field}</td>
-                      <td className="py-2 pr-4 font-mono text-slate-600">{type}</td>
-                      <td className="py-2 text-slate-700">{meaning}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ReferenceTable
+              caption="Task fields"
+              columns={['Field', 'Type', 'Meaning']}
+              rows={Object.entries(taskFieldDocs).map(([field, { type, meaning }]) => [field, type, meaning])}
+            />
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">List filters and pages</h3>
+            <p className="mt-2 text-sm text-slate-700">
+              Query parameters of <code className={code}>GET {PUBLIC_API_BASE}/tasks</code>. The answer is{' '}
+              <code className={code}>{'{ "tasks": [...], "next_cursor": "..." }'}</code>.
+            </p>
+            <ReferenceTable caption="List filters" columns={['Parameter', 'Meaning']} rows={Object.entries(listQueryDocs)} />
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">Errors</h3>
+            <p className="mt-2 text-sm text-slate-700">
+              Every error is JSON: <code className={code}>{'{ "error": "<what went wrong>" }'}</code>.
+            </p>
+            <ReferenceTable
+              caption="Error statuses"
+              columns={['Status', 'Meaning']}
+              rows={Object.entries(errorDocs).map(([status, meaning]) => [status, meaning])}
+            />
           </section>
           <section aria-labelledby="example">
             <h2 id="example" className="mb-4 text-2xl font-bold text-slate-900">
               Example request
             </h2>
-            <CodeBlock label={`POST ${taskEndpoints[1]!.endpoint}`} code={exampleRequest(baseUrl)} />
+            <CodeBlock label={`${create.method} ${PUBLIC_API_BASE}${create.path}`} code={exampleRequest(baseUrl)} />
           </section>
           <section aria-labelledby="webhooks">
-            <h2 id="webhooks" className="text-2xl font-bold text-slate-900">
-              Webhooks
-            </h2>
+            <Heading id="webhooks">Webhooks</Heading>
             <p className="mt-3 text-slate-700">Register an HTTPS endpoint and Tessera sends a JSON POST for each event, among them:</p>
             <Card className="mt-4">
               <ul className="flex flex-wrap gap-2">

@@ -27,3 +27,11 @@ export const moreItems: RailItem[] = [
 export function panelForPath(pathname: string): PanelKind | null {
   return mainItems.find((item) => item.to === pathname)?.panel ?? null;
 }
+
+// Issue 16: the Home panel's task items lead to the board and to my work; the rest stay inert (spec 2).
+export const homePanelLinks: Readonly<Record<string, string>> = {
+  'Create New Task': '/board?new=1',
+  Inbox: '/my-work?view=inbox',
+  'Assigned Comments': '/my-work?view=comments',
+  'My Tasks': '/my-work?view=tasks',
+};

@@ -1,8 +1,12 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { boardUi } from '#src/shared/board-messages.ts';
 import { workspaceCopy } from '#src/shared/messages.ts';
+import { Link } from '#src/web/routing/links.tsx';
 import { InertButton } from './inert.tsx';
-import type { PanelKind } from './rail-items.ts';
+import { homePanelLinks, type PanelKind } from './rail-items.ts';
+
+const panelLinkClass = 'flex w-full rounded-control px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 const titles: Record<PanelKind, string> = { home: workspaceCopy.home, calendar: workspaceCopy.calendar, aiMode: workspaceCopy.aiMode };
 
@@ -48,11 +52,28 @@ export function SidePanel({ kind, onClose }: { kind: PanelKind; onClose: () => v
         </button>
       </div>
       <ul className="space-y-0.5 p-2">
-        {workspaceCopy.panels[kind].map((item) => (
-          <li key={item}>
-            <InertButton name={item} look="plain" className="w-full px-3 py-2 text-left" />
+        {/* Issue 16: the Home panel leads to the board itself, before the spec's items. */}
+        {kind === 'home' ? (
+          <li>
+            <Link to="/board" className={panelLinkClass}>
+              {boardUi.title}
+            </Link>
           </li>
-        ))}
+        ) : null}
+        {workspaceCopy.panels[kind].map((item) => {
+          const to = kind === 'home' ? homePanelLinks[item] : undefined;
+          return (
+            <li key={item}>
+              {to ? (
+                <Link to={to} className={panelLinkClass}>
+                  {item}
+                </Link>
+              ) : (
+                <InertButton name={item} look="plain" className="w-full px-3 py-2 text-left" />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </aside>
   );

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicApiLimits } from '#src/server/http/rate-limit.ts';
+import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
+import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { createKey, keyClient } from './test-helpers.ts';
+
+// The multiplier shrinks spec 9's 1000 an hour to 3, so the test reaches the limit in a few requests.
+const MULTIPLIER = 0.003;
+const PER_KEY = Math.floor(publicApiLimits.key.max * MULTIPLIER);
+
+// Issue 17 (spec 9; product rules K4, W7): 1000 requests an hour per key, counted in the database, so
+// two instances share one allowance; headers on every answer, 429 with Retry-After past it.
+describe.each(engines)('the per-key limit across two instances on %s', (engine) => {
+  let database: TestDatabase;
+  let mail: SmtpSink;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    mail = await startSmtpSink();
+    const env = { RATE_LIMIT_MULTIPLIER: String(MULTIPLIER) };
+    a = await startTestApp(engine, { database, mail, env });
+    b = await startTestApp(engine, { database, mail, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await mail?.close();
+    await database?.drop();
+  });
+
+  it('counts one allowance per key on both instances, then answers 429 with Retry-After until the hour ends', async () => {
+    const owner = await person(a);
+    const workspaceId = await currentWorkspaceId(owner);
+    const key = await createKey(owner, workspaceId);
+    const answers = [];
+    for (let i = 0; i < PER_KEY + 2; i++) answers.push(await keyClient(i % 2 === 0 ? a.url : b.url, key).get('/tasks'));
+    expect(answers.map((answer) => answer.status)).toEqual([...Array<number>(PER_KEY).fill(200), 429, 429]);
+    expect(answers.map((answer) => answer.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0', '0']);
+    for (const answer of answers) {
+      expect(answer.headers.get('x-ratelimit-limit')).toBe(String(PER_KEY));
+      expect(answer.headers.get('x-ratelimit-reset')).toBe(answers[0]!.headers.get('x-ratelimit-reset'));
+    }
+    const refused = answers.at(-1)!;
+    expect(refused.body).toEqual({ error: expect.stringMatching(/^Rate limit reached\. Try again in \d+ seconds\.$/) });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+
+    // Another key of the same workspace has its own allowance.
+    expect((await keyClient(b.url, await createKey(owner, workspaceId, { name: 'Second' })).get('/tasks')).status).toBe(200);
+
+    // The hour ends (both instances read the one clock offset each test app keeps).
+    a.clock.advance(3600_000);
+    b.clock.advance(3600_000);
+    const after = await keyClient(b.url, key).get('/tasks');
+    expect(after.status).toBe(200);
+    expect(after.headers.get('x-ratelimit-remaining')).toBe(String(PER_KEY - 1));
+  });
+
+  it('limits requests without a valid key per address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await keyClient(i % 2 === 0 ? a.url : b.url, `tsr_${'B'.repeat(43)}`).get('/tasks')).status);
+    // badKey allows max(1, 30 × 0.003) = 1 try per window here.
+    expect(statuses).toEqual([401, 429, 429]);
+  });
+});

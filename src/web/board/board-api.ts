@@ -1,0 +1,56 @@
+import { API_BASE, type OkResponse } from '#src/shared/api-paths.ts';
+import {
+  taskPaths as paths,
+  type ColumnResponse,
+  type ColumnsResponse,
+  type CommentResponse,
+  type CommentsResponse,
+  type CreateTaskBody,
+  type InboxResponse,
+  type MyCommentsResponse,
+  type MyTasksResponse,
+  type TaskListResponse,
+  type TaskResponse,
+  type UpdateTaskBody,
+} from '#src/shared/tasks.ts';
+import { workspacePath } from '#src/shared/workspaces.ts';
+import { api } from '#src/web/lib/api-client.ts';
+
+// The board's calls to the task endpoints (src/shared/tasks.ts). Each rejects with the server's sentence
+// (ApiError, with its status: a 409 is a version conflict). Every state-changing request is JSON (product
+// rules S7), so those without data send `{}`.
+const NO_BODY = {};
+const at = (template: string, workspaceId: string, more: Record<string, string> = {}) =>
+  workspacePath(template, { id: workspaceId, ...more });
+
+export const boardApi = {
+  columns: (workspaceId: string) => api<ColumnsResponse>('GET', at(paths.columns, workspaceId)),
+  // One page of one column's tasks, in board order.
+  taskPage: (workspaceId: string, columnId: string, cursor: string | null) => {
+    const query = new URLSearchParams({ column: columnId, ...(cursor ? { cursor } : {}) });
+    return api<TaskListResponse>('GET', `${at(paths.tasks, workspaceId)}?${query.toString()}`);
+  },
+  task: (workspaceId: string, taskId: string) => api<TaskResponse>('GET', at(paths.task, workspaceId, { taskId })),
+  create: (workspaceId: string, body: CreateTaskBody) => api<TaskResponse>('POST', at(paths.tasks, workspaceId), body),
+  update: (workspaceId: string, taskId: string, body: UpdateTaskBody) =>
+    api<TaskResponse>('PUT', at(paths.task, workspaceId, { taskId }), body),
+  move: (workspaceId: string, taskId: string, columnId: string, afterId: string | null) =>
+    api<TaskResponse>('POST', at(paths.move, workspaceId, { taskId }), { columnId, afterId }),
+  remove: (workspaceId: string, taskId: string) => api<OkResponse>('DELETE', at(paths.task, workspaceId, { taskId }), NO_BODY),
+  restore: (workspaceId: string, taskId: string) => api<TaskResponse>('POST', at(paths.restore, workspaceId, { taskId }), NO_BODY),
+  comments: (workspaceId: string, taskId: string) => api<CommentsResponse>('GET', at(paths.comments, workspaceId, { taskId })),
+  comment: (workspaceId: string, taskId: string, body: string) =>
+    api<CommentResponse>('POST', at(paths.comments, workspaceId, { taskId }), { body }),
+  addColumn: (workspaceId: string, name: string) => api<ColumnResponse>('POST', at(paths.columns, workspaceId), { name }),
+  renameColumn: (workspaceId: string, columnId: string, name: string) =>
+    api<ColumnResponse>('PUT', at(paths.column, workspaceId, { columnId }), { name }),
+  moveColumn: (workspaceId: string, columnId: string, afterId: string | null) =>
+    api<ColumnResponse>('POST', at(paths.moveColumn, workspaceId, { columnId }), { afterId }),
+  removeColumn: (workspaceId: string, columnId: string) => api<OkResponse>('DELETE', at(paths.column, workspaceId, { columnId }), NO_BODY),
+  myTasks: () => api<MyTasksResponse>('GET', paths.myTasks),
+  myComments: () => api<MyCommentsResponse>('GET', paths.myComments),
+  inbox: () => api<InboxResponse>('GET', paths.inbox),
+  // The live board's address for EventSource, which sends the session cookie and, on reconnect, the
+  // last event id by itself.
+  eventsUrl: (workspaceId: string) => API_BASE + at(paths.events, workspaceId),
+};

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Task } from '#src/shared/tasks.ts';
+import { boardLabels, isFiltering, matchesFilters, readFilters, withFilter } from './board-filters.ts';
+import { draftOf, fieldsOf, rebase } from './task-draft.ts';
+
+const base: Task = {
+  id: 't1',
+  workspaceId: 'w',
+  columnId: 'c',
+  title: 'Write the Launch notes',
+  description: '',
+  assignee: { id: 'u-ada', name: 'Ada' },
+  priority: 'high',
+  dueDate: null,
+  labels: ['Docs', 'launch'],
+  position: 'a0',
+  version: 1,
+  createdBy: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+};
+const unassigned: Task = { ...base, id: 't2', title: 'Fix the login bug', assignee: null, priority: 'low', labels: ['bug'] };
+
+const filter = (query: string) => readFilters(new URLSearchParams(query));
+const matching = (query: string) => [base, unassigned].filter((task) => matchesFilters(task, filter(query))).map((task) => task.id);
+
+describe('board filters', () => {
+  it('read the address, dropping a priority that does not exist', () => {
+    expect(filter('assignee=u-ada&label=docs&priority=high&q=%20launch%20')).toEqual({
+      assignee: 'u-ada',
+      label: 'docs',
+      priority: 'high',
+      query: 'launch',
+    });
+    expect(filter('priority=urgent').priority).toBe('');
+    expect(isFiltering(filter(''))).toBe(false);
+    expect(isFiltering(filter('q=x'))).toBe(true);
+  });
+
+  it('match by assignee (or nobody), label ignoring case, priority and title words ignoring case', () => {
+    expect(matching('')).toEqual(['t1', 't2']);
+    expect(matching('assignee=u-ada')).toEqual(['t1']);
+    expect(matching('assignee=none')).toEqual(['t2']);
+    expect(matching('label=DOCS')).toEqual(['t1']);
+    expect(matching('label=doc')).toEqual([]);
+    expect(matching('priority=low')).toEqual(['t2']);
+    expect(matching('q=LOGIN')).toEqual(['t2']);
+    expect(matching('q=login&priority=high')).toEqual([]);
+  });
+
+  it('change one filter and keep the rest of the address', () => {
+    const params = new URLSearchParams('task=t1&label=docs');
+    expect(withFilter(params, 'priority', 'high').toString()).toBe('task=t1&label=docs&priority=high');
+    expect(withFilter(params, 'label', '').toString()).toBe('task=t1');
+  });
+
+  it('list each label once, whatever its case', () => {
+    expect(boardLabels([base, unassigned, { ...base, labels: ['docs', 'Zebra'] }])).toEqual(['bug', 'Docs', 'launch', 'Zebra']);
+  });
+});
+
+describe('the task draft', () => {
+  it('turns the form into request fields: labels split on commas, empty choices as null', () => {
+    expect(fieldsOf({ ...draftOf(unassigned), labels: ' bug , ,ui ', dueDate: '' })).toMatchObject({
+      assigneeId: null,
+      dueDate: null,
+      labels: ['bug', 'ui'],
+    });
+  });
+
+  it('after a conflict, keeps the person’s edits and takes the teammate’s other changes', () => {
+    const opened = draftOf(base);
+    const mine = { ...opened, title: 'My title' };
+    const theirs = { ...opened, priority: 'low' as const, title: 'Their title' };
+    expect(rebase(opened, mine, theirs)).toEqual({ ...opened, title: 'My title', priority: 'low' });
+  });
+});

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { boardUi } from '#src/shared/board-messages.ts';
+import type { WorkspaceSummary } from '#src/shared/workspaces.ts';
+import { problemText, useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { useSearchParams } from '#src/web/routing/params.tsx';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { Button } from '#src/web/ui/button.tsx';
+import { GenericLoader } from '#src/web/ui/loaders.tsx';
+import { notify } from '#src/web/ui/notify.ts';
+import { boardApi } from './board-api.ts';
+import { boardLabels, isFiltering, matchesFilters, readFilters } from './board-filters.ts';
+import { BoardLanes } from './board-lanes.tsx';
+import { BoardToolbar } from './board-toolbar.tsx';
+import { useColumnControls } from './column-controls.tsx';
+import { NewTaskDialog } from './new-task-dialog.tsx';
+import { TaskSheet } from './task-sheet.tsx';
+import { useBoard } from './use-board.ts';
+import { useMembers } from './use-members.ts';
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="max-w-xl space-y-4">
+      <Alert tone="error">{message}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        {boardUi.tryAgain}
+      </Button>
+    </div>
+  );
+}
+
+// A task from My work may live in another of my workspaces (`?workspace=<id>&task=<id>`): that one
+// becomes the current workspace, then its board opens the task.
+function useWorkspaceFromAddress() {
+  const { status, current, workspaces, switchTo } = useWorkspaces();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('workspace');
+  useEffect(() => {
+    if (status !== 'ready' || !wanted) return;
+    const next = new URLSearchParams(params);
+    next.delete('workspace');
+    const known = workspaces.some((one) => one.id === wanted);
+    const switching = known && current?.id !== wanted ? switchTo(wanted) : Promise.resolve();
+    switching.then(
+      () => setParams(next, { replace: true }),
+      (failure: unknown) => notify.error(problemText(failure, boardUi.loadFailed)),
+    );
+  }, [status, wanted, current, workspaces, switchTo, params, setParams]);
+}
+
+// Issue 16: the board of the current workspace at /board.
+export default function BoardPage() {
+  const { status, current, error, refresh } = useWorkspaces();
+  useWorkspaceFromAddress();
+  let content;
+  if (status === 'loading') content = <GenericLoader text={boardUi.loading} />;
+  else if (status === 'error') content = <LoadError message={error || boardUi.loadFailed} onRetry={() => void refresh()} />;
+  else if (!current) content = <p className="text-sm text-slate-600">{boardUi.noWorkspace}</p>;
+  else content = <WorkspaceBoard key={current.id} workspace={current} />;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">
+        {boardUi.title}
+        {current ? <span className="ml-2 text-base font-medium text-slate-600">{current.name}</span> : null}
+      </h1>
+      {content}
+    </div>
+  );
+}
+
+function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
+  const board = useBoard(workspace.id);
+  const { state, dispatch } = board;
+  const { members, list: memberList } = useMembers(workspace.id);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const filtering = isFiltering(filters);
+
+  // Unfiltered, each column's list is the state's own (unchanged lists keep their identity).
+  const shown = useMemo(() => {
+    if (!filtering) return state.order;
+    return Object.fromEntries(
+      Object.entries(state.order).map(([column, ids]) => [column, ids.filter((id) => matchesFilters(state.tasks[id]!, filters))]),
+    );
+  }, [state.order, state.tasks, filters, filtering]);
+  const labels = useMemo(() => boardLabels(Object.values(state.tasks)), [state.tasks]);
+
+  // Read through a ref, so opening a task does not hand 1,000 memoised cards a new callback.
+  const paramsNow = useRef(params);
+  useLayoutEffect(() => {
+    paramsNow.current = params;
+  });
+  const setParam = useCallback(
+    (name: string, value: string | null) => {
+      const next = new URLSearchParams(paramsNow.current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      setParams(next, { replace: value === null });
+    },
+    [setParams],
+  );
+  const openTask = useCallback((id: string) => setParam('task', id), [setParam]);
+
+  // Product rules TB3: the card moves at once; a refusal puts it back and says why.
+  const move = useCallback(
+    (id: string, columnId: string, list: readonly string[]) => {
+      const held = state.tasks[id];
+      if (!held) return;
+      const afterId = list[list.indexOf(id) - 1] ?? null;
+      dispatch({ type: 'task-moved', id, columnId, afterId });
+      boardApi.move(workspace.id, id, columnId, afterId).then(
+        (answer) => dispatch({ type: 'task-saved', task: answer.task }),
+        (error: unknown) => {
+          dispatch({ type: 'task-saved', task: held });
+          notify.error(boardUi.moveRefused(held.title, problemText(error, boardUi.moveFailed)));
+        },
+      );
+    },
+    [state.tasks, dispatch, workspace.id],
+  );
+
+  const owner = workspace.role === 'owner';
+  const columns = useColumnControls(workspace.id, state.columns, (column) => state.order[column]?.length ?? 0, dispatch);
+  const openId = params.get('task');
+  const openTaskRow = openId ? state.tasks[openId] : undefined;
+
+  if (board.status === 'loading') return <GenericLoader text={boardUi.loading} />;
+  if (board.status === 'error') return <LoadError message={board.error ?? boardUi.loadFailed} onRetry={board.reload} />;
+
+  return (
+    <>
+      <BoardToolbar members={memberList} labels={labels} live={board.live} onNewTask={() => setParam('new', '1')} />
+      {board.error ? <Alert tone="error">{board.error}</Alert> : null}
+      <BoardLanes
+        board={state}
+        shown={shown}
+        members={members}
+        filtering={filtering}
+        onOpen={openTask}
+        onMove={move}
+        columnMenu={owner ? columns.menu : undefined}
+        trailing={owner ? columns.addButton : null}
+      />
+      {owner ? columns.dialog : null}
+      <NewTaskDialog
+        open={params.get('new') === '1'}
+        onClose={() => setParam('new', null)}
+        workspaceId={workspace.id}
+        columns={state.columns}
+        members={memberList}
+        onCreated={(task) => dispatch({ type: 'task-saved', task })}
+      />
+      {openTaskRow ? (
+        <TaskSheet
+          key={openTaskRow.id}
+          workspaceId={workspace.id}
+          task={openTaskRow}
+          members={memberList}
+          dispatch={dispatch}
+          onClose={() => setParam('task', null)}
+          onComment={board.onComment}
+        />
+      ) : null}
+    </>
+  );
+}
