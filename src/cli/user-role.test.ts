@@ -36,6 +36,15 @@ describe.each(engines)('npm run user:role on %s', (engine) => {
     expect((await c.get('/current-user')).body.user.role).toBe('user');
   });
 
+  it('lets a new admin in when the beta asks for approval (product rules A3)', async () => {
+    const account = await createVerifiedUser(t);
+    await t.db.kysely.updateTable('users').set({ approval: 'pending' }).where('email', '=', account.email).execute();
+    await userRole(account.email, 'admin');
+    const c = await signedInClient(t, account);
+    expect((await c.get('/current-user')).body.user).toMatchObject({ role: 'admin', awaitingApproval: false });
+    expect((await c.get('/admin/overview')).status).toBe(200);
+  });
+
   it('says so when the email is unknown or the role is not one of admin/user', async () => {
     await expect(userRole('nobody@example.com', 'admin')).rejects.toMatchObject({
       code: 1,

@@ -13,7 +13,8 @@ try {
   await migrate(db.kysely);
   const result = await db.kysely
     .updateTable('users')
-    .set({ role, updated_at: Date.now() })
+    // product rules A3: the first admin of a beta that asks for approval must get in to approve the rest.
+    .set({ role, updated_at: Date.now(), ...(role === 'admin' ? { approval: 'approved' as const } : {}) })
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {

@@ -24,6 +24,7 @@ import { createEventStreams } from '#src/server/events/sse.ts';
 import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
 import { createTasks } from '#src/server/tasks/service.ts';
 import { createSecretBox } from '#src/server/security/secret-box.ts';
+import { countPendingDeliveries } from '#src/server/webhooks/reads.ts';
 import { registerWebhookRoutes } from '#src/server/webhooks/routes.ts';
 import { enqueueWebhookEvent } from '#src/server/webhooks/outbox.ts';
 import { createWebhooks } from '#src/server/webhooks/service.ts';
@@ -35,6 +36,9 @@ declare module 'fastify' {
     webhookWorker: WebhookWorker;
   }
 }
+import { rateLimitAlert, raiseAlert } from '#src/server/admin/alerts.ts';
+import { registerAdminRoutes } from '#src/server/admin/routes.ts';
+import { createAdmin } from '#src/server/admin/service.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -77,8 +81,11 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 
-  const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
-  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
+  // product rules A4: a counter refused again and again raises a System Alert.
+  const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier, (key) =>
+    raiseAlert(db.kysely, rateLimitAlert(key), clock()).catch((error: unknown) => app.log.warn({ err: error }, 'alert failed')),
+  );
+  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, { betaApproval: config.betaApproval });
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
   // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
   const hub = createLiveHub(db, clock, app.log);
@@ -112,6 +119,13 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerTaskRoutes(api, { tasks, streams, session, db, clock });
       registerApiKeyRoutes(api, { apiKeys, session });
       registerWebhookRoutes(api, { webhooks, session });
+      const outboxBacklog = () => countPendingDeliveries(db.kysely);
+      registerAdminRoutes(api, {
+        admin: createAdmin({ db, clock, mailer, config, log: app.log, outboxBacklog }),
+        limiter,
+        config,
+        session,
+      });
     },
     { prefix: API_BASE },
   );

@@ -34,6 +34,8 @@ export interface Config {
   // Issue 18: allowLoopback (WEBHOOK_ALLOW_LOOPBACK, tests only) lets webhooks use http and loopback
   // addresses; pollMs (WEBHOOK_POLL_MS) is how often the worker looks at the outbox, 0 = by hand.
   webhooks: { allowLoopback: boolean; pollMs: number };
+  // BETA_APPROVAL=required (issue 19, product rules A3): new accounts wait for an admin's approval.
+  betaApproval: boolean;
 }
 
 const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -104,6 +106,12 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return number;
 }
 
+function parseBetaApproval(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'off') return false;
+  if (value === 'required') return true;
+  throw new Error(`BETA_APPROVAL must be "required" or "off", got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
@@ -136,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true' || env.WEBHOOK_ALLOW_LOOPBACK === '1',
       pollMs: env.WEBHOOK_POLL_MS === '0' ? 0 : positiveNumber('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     },
+    betaApproval: parseBetaApproval(env.BETA_APPROVAL),
   };
 }

@@ -14,6 +14,9 @@ export interface PublicUser {
   totalProspectsMailed: number;
   totalProject: number;
   createdAt: string;
+  // Issue 19 (product rules A3): signed in, but the beta application waits for an admin. The server
+  // always sends it; optional so a user made in a test or a fixture need not name it.
+  awaitingApproval?: boolean;
 }
 
 // spec 6: admin means the role value contains the word 'admin'.

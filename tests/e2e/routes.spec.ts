@@ -75,6 +75,12 @@ const rows: Row[] = [
     paths: ['/profile-settings', '/zoom-meeting', '/whiteboard', '/apps'],
     lands: { guest: to('/register'), user: stays, admin: stays },
   },
+  // Issue 19 (product rules A3): only an applicant waiting for approval stays on the list page.
+  {
+    row: '/on-the-list is for applicants only',
+    paths: ['/on-the-list'],
+    lands: { guest: to('/register'), user: to('/dashboard'), admin: to('/dashboard') },
+  },
   { row: 'the static pages are public', paths: staticPages, lands: { guest: stays, user: stays, admin: stays } },
   // The server sends a trailing slash to the path without one (one address per page).
   {

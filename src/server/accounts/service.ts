@@ -1,5 +1,6 @@
 import type { PublicUser } from '#src/shared/user.ts';
 import { serverError } from '#src/shared/messages.ts';
+import { adminError } from '#src/shared/admin-messages.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
@@ -29,7 +30,9 @@ export interface SignedIn {
 }
 
 // The account flows of spec 4 and 7 with the rules of product rules S.
-export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string) {
+export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string, { betaApproval = false } = {}) {
+  // product rules A3: with BETA_APPROVAL=required a new account waits for an admin; otherwise it is in.
+  const approval = betaApproval ? 'pending' : 'approved';
   const users = createUsers(db);
   const sessions = createSessions(db);
   const codes = createCodes(db.kysely, secret);
@@ -44,6 +47,9 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
   }
 
   async function startSession(user: UserRow): Promise<SignedIn> {
+    // product rules A2, A3: checked after the password, so only its owner learns the account's standing.
+    if (user.status === 'suspended') throw new HttpError(403, adminError.suspended);
+    if (user.approval === 'declined') throw new HttpError(403, adminError.declined);
     const { token, expiresAt } = await sessions.start(user.id, clock());
     return { user: toPublicUser(user), token, expiresAt };
   }
@@ -61,12 +67,12 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
       const now = clock();
       const taken = () => {
         sendLater(accountExistsMail(input.email));
-        return toPublicUser(newUserRow({ email: input.email, name: input.name, passwordHash: null, emailVerified: false }, now));
+        return toPublicUser(newUserRow({ email: input.email, name: input.name, passwordHash: null, emailVerified: false, approval }, now));
       };
       if (await users.findByEmail(input.email)) return taken();
       let user: UserRow;
       try {
-        user = await users.insert({ email: input.email, name: input.name, passwordHash, emailVerified: false }, now);
+        user = await users.insert({ email: input.email, name: input.name, passwordHash, emailVerified: false, approval }, now);
       } catch (error) {
         // Two registrations raced for one email: the unique index decided.
         if (await users.findByEmail(input.email)) return taken();
@@ -132,6 +138,7 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
               passwordHash: null,
               emailVerified: true,
               googleSub: identity.sub,
+              approval,
             },
             now,
           ),

@@ -82,6 +82,8 @@ export function createSessions({
       const found = await find(tokenHash);
       if (!found) return null;
       const { createdAt, expiresAt, user, publicUser } = found;
+      // product rules A2: suspending ends the sessions; this covers a sign-in that raced the suspension.
+      if (user.status === 'suspended') return null;
       const endOfLife = createdAt + SESSION_MAX_AGE_MS;
       if (expiresAt <= now || endOfLife <= now) {
         await k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();

@@ -4,6 +4,7 @@ import { GENDERS, type Gender, type PublicUser } from '#src/shared/user.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { UsersTable } from '#src/server/db/schema.ts';
+import type { UserApproval } from '#src/shared/admin.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -21,6 +22,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     totalProspectsMailed: Number(row.total_prospects_mailed),
     totalProject: Number(row.total_project),
     createdAt: new Date(Number(row.created_at)).toISOString(),
+    awaitingApproval: row.approval === 'pending',
   };
 }
 
@@ -31,6 +33,8 @@ export interface NewUser {
   emailVerified: boolean;
   googleSub?: string | null;
   picture?: string | null;
+  // product rules A3: 'pending' while BETA_APPROVAL=required, else 'approved'.
+  approval?: UserApproval;
 }
 
 // The row a new account gets; also what a registration with a taken address pretends to have made.
@@ -50,6 +54,8 @@ export function newUserRow(user: NewUser, now: number): UserRow {
     total_project: 0,
     created_at: now,
     updated_at: now,
+    status: 'active',
+    approval: user.approval ?? 'approved',
   };
 }
 

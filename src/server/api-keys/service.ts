@@ -74,8 +74,11 @@ export function createApiKeys(db: Db, clock: Clock) {
     k
       .selectFrom('api_keys as k')
       .innerJoin('memberships as m', (join) => join.onRef('m.workspace_id', '=', 'k.workspace_id').onRef('m.user_id', '=', 'k.created_by'))
+      // product rules A2: a suspended creator's keys stop working with their sessions.
+      .innerJoin('users as u', 'u.id', 'k.created_by')
       .select(['k.id', 'k.workspace_id', 'k.created_by', 'k.expires_at', 'k.revoked_at', 'k.last_used_at', 'm.role'])
-      .where('k.key_hash', '=', slot('keyHash')),
+      .where('k.key_hash', '=', slot('keyHash'))
+      .where('u.status', '=', 'active'),
   );
   const touch = prepareQuery((slot: Slot<{ id: string; now: number; before: number }>) =>
     k

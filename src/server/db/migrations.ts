@@ -179,6 +179,43 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('workspace_events_created_at').on('workspace_events').column('created_at').execute();
     },
   },
+  // Issue 19 (product rules A): suspension and beta approval on users; the admins' own trail; alerts.
+  '004-admin': {
+    async up(db: Kysely<unknown>) {
+      // Accounts made before the beta gate existed were let in, so they start approved.
+      await db.schema
+        .alterTable('users')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('approval', 'text', (c) => c.notNull().defaultTo('approved'))
+        .execute();
+      await db.schema.createIndex('users_created_at').on('users').columns(['created_at', 'id']).execute();
+      // No foreign keys, like audit_log: the trail outlives the people it names. Nothing updates a row.
+      await db.schema
+        .createTable('admin_audit')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('actor_user_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('admin_audit_created_at').on('admin_audit').column('created_at').execute();
+      await db.schema.createIndex('admin_audit_target').on('admin_audit').columns(['target', 'created_at']).execute();
+      await db.schema
+        .createTable('system_alerts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('severity', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('system_alerts_created_at').on('system_alerts').column('created_at').execute();
+    },
+  },
   // Issue 17 (product rules K1): only the key's SHA-256 is kept; prefix and last four identify it afterwards.
   '005-api-keys': {
     async up(db: Kysely<unknown>) {
@@ -263,7 +300,9 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Branches land in any order (issues 17–20 landed together), so a database that ran a later-numbered
+  // migration still takes an earlier one that arrived after it; each migration only adds its own tables.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

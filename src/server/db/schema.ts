@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { TaskPriority } from '#src/shared/tasks.ts';
+import type { AlertSeverity, AlertType, UserApproval, UserStatus } from '#src/shared/admin.ts';
 import type { WorkspaceRole } from '#src/shared/workspaces.ts';
 
 // Times are epoch milliseconds; flags are 0/1 integers, so both engines store them alike.
@@ -18,6 +19,9 @@ export interface UsersTable {
   total_project: number;
   created_at: number;
   updated_at: number;
+  // Issue 19 (product rules A): 'active' | 'suspended', and the beta gate's 'approved' | 'pending' | 'declined'.
+  status: Generated<UserStatus>;
+  approval: Generated<UserApproval>;
 }
 
 export interface SessionsTable {
@@ -141,6 +145,28 @@ export interface WorkspaceEventsTable {
   created_at: number;
 }
 
+// Issue 19: what admins did to accounts and the beta, written in the transaction of the change; nothing
+// updates or deletes a row, and no endpoint writes one but through an admin action.
+export interface AdminAuditTable {
+  id: string;
+  actor_user_id: string;
+  action: string;
+  // A user id or an email address.
+  target: string | null;
+  // JSON text.
+  details: string;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface SystemAlertsTable {
+  id: string;
+  type: AlertType;
+  severity: AlertSeverity;
+  message: string;
+  created_at: number;
+}
+
 // Issue 17 (product rules K1): a key's secret is never stored, only its SHA-256.
 export interface ApiKeysTable {
   id: string;
@@ -220,6 +246,8 @@ export interface Database {
   task_labels: TaskLabelsTable;
   comments: CommentsTable;
   workspace_events: WorkspaceEventsTable;
+  admin_audit: AdminAuditTable;
+  system_alerts: SystemAlertsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -74,7 +74,10 @@ export interface Quota {
 // Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
-export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
+// Issue 19: a counter refused this many times within its window raises one System Alert (product rules A4).
+export const REPEATED_REFUSALS = 10;
+
+export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRepeatedRefusal: (key: string) => void = () => undefined) {
   // One upsert per number of counters (an IP alone, with an account, with an account from that IP), prepared once.
   const upserts = Array.from({ length: MOST_COUNTERS }, (_, size) =>
     prepareQuery((slot: Slot<Counters>) =>
@@ -108,7 +111,10 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number) {
     let waitMs = 0;
     for (const row of rows) {
       const { limit } = entries.find((entry) => entry.key === row.key)!;
-      if (Number(row.count) > allowed(limit)) waitMs = Math.max(waitMs, Number(row.reset_at) - now);
+      const max = allowed(limit);
+      if (Number(row.count) > max) waitMs = Math.max(waitMs, Number(row.reset_at) - now);
+      // The count moves in one atomic upsert, so exactly one request sees this number, on any instance.
+      if (Number(row.count) === max + REPEATED_REFUSALS) onRepeatedRefusal(row.key);
     }
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserResponse } from '#src/shared/api-paths.ts';
 import { serverError } from '#src/shared/messages.ts';
+import { adminError } from '#src/shared/admin-messages.ts';
+import { isAdmin } from '#src/shared/user.ts';
 import type { SignedIn } from '#src/server/accounts/service.ts';
 import type { ActiveSession, Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
@@ -29,13 +31,25 @@ export function createSessionHelpers({ sessions, clock, secure }: { sessions: Se
     if (present) await sessions.end(present.tokenHash);
   }
 
+  // product rules A3: an applicant waiting for approval reaches nothing that needs a session; the
+  // current-user call (getSession) still answers, so the app can show the waiting page.
+  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
+    const session = await getSession(request, reply);
+    if (!session) throw new HttpError(401, serverError.notSignedIn);
+    if (session.user.approval !== 'approved') throw new HttpError(403, adminError.awaitingApproval);
+    return session;
+  }
+
   return {
-    getSession,
     endSession,
 
-    async requireSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
-      const session = await getSession(request, reply);
-      if (!session) throw new HttpError(401, serverError.notSignedIn);
+    requireSession,
+    getSession,
+
+    // product rules A1: every admin endpoint. A plain user learns nothing: the answer is a 404.
+    async requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
+      const session = await requireSession(request, reply);
+      if (!isAdmin(session.user)) throw new HttpError(404, serverError.notFound);
       return session;
     },
 

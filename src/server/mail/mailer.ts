@@ -3,6 +3,8 @@ import type { MailMessage } from './templates.ts';
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
+  // Issue 19: the admin panel's System Health asks whether the mail server answers.
+  verify?(): Promise<boolean>;
 }
 
 interface Log {
@@ -29,6 +31,11 @@ export async function smtpMailer(url: string, from: string, log?: Log): Promise<
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       log?.info({ to: message.to }, 'email sent');
     },
+    verify: () =>
+      transport.verify().then(
+        () => true,
+        () => false,
+      ),
     close() {
       transport.close();
     },

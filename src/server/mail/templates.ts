@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { CODE_TTL_MS } from '#src/shared/limits.ts';
 import { INVITATION_TTL_MS } from '#src/shared/workspaces.ts';
+import { betaMailCopy } from '#src/shared/admin-messages.ts';
 
 export interface MailMessage {
   to: string;
@@ -113,5 +114,32 @@ export function webhookDisabledMail(to: string, workspaceName: string, url: stri
     subject: `A webhook endpoint was disabled on ${PRODUCT_NAME}`,
     text: `${body}\n`,
     html: layout('A webhook endpoint was disabled', [body]),
+  };
+}
+
+// Issue 19 (product rules A3): an approved applicant is told, with a way in. The address was verified.
+export function betaApprovedMail(to: string, name: string, signInLink: string): MailMessage {
+  const intro = betaMailCopy.approvedBody(name);
+  return {
+    to,
+    subject: betaMailCopy.approvedSubject,
+    text: `${intro}\n\n${signInLink}\n`,
+    html: layout(betaMailCopy.approvedSubject, [intro], linkButton(signInLink, betaMailCopy.approvedButton)),
+  };
+}
+
+// Issue 19 (product rules A5): Quick Actions' Add New User. Like a workspace invitation, the subject
+// carries no text anyone chose.
+export function betaInvitationMail(to: string, inviterName: string, registerLink: string): MailMessage {
+  const intro = betaMailCopy.inviteBody(inviterName);
+  return {
+    to,
+    subject: betaMailCopy.inviteSubject,
+    text: `${intro}\n\n${registerLink}\n\n${betaMailCopy.ignore}\n`,
+    html: layout(
+      betaMailCopy.inviteSubject,
+      [intro],
+      `${linkButton(registerLink, betaMailCopy.inviteButton)}<p style="line-height:1.5">${escapeHtml(betaMailCopy.ignore)}</p>`,
+    ),
   };
 }

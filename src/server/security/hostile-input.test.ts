@@ -80,6 +80,18 @@ const endpoints = [
   ['POST', '/workspaces/:ws/webhooks/:hook/deliveries/:delivery/resend'],
   ['DELETE', '/workspaces/:ws/webhooks/:hook'],
   ['DELETE', '/workspaces/:ws'],
+  // Issue 19: every admin endpoint; the steady owner is a plain user, so each must refuse with a 4xx
+  // and change nothing (admin-side hostile queries are in src/server/admin/admin-users.test.ts).
+  ['GET', '/admin/overview'],
+  ['GET', '/admin/users'],
+  ['GET', '/admin/users/:member'],
+  ['PUT', '/admin/users/:member/role'],
+  ['POST', '/admin/users/:member/suspend'],
+  ['POST', '/admin/users/:member/reactivate'],
+  ['POST', '/admin/users/:member/approve'],
+  ['POST', '/admin/users/:member/decline'],
+  ['POST', '/admin/invitations'],
+  ['GET', '/admin/signups'],
 ] as const;
 
 const FIELDS = [
@@ -309,6 +321,9 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const users = await t.db.kysely.selectFrom('users').selectAll().execute();
     expect(users.length).toBe(usersBefore + accepted.registered);
     expect(users.every((user) => user.role === 'user')).toBe(true);
+    // Issue 19: no admin endpoint answered a plain user: nobody suspended, approved or declined, no trail.
+    expect(users.every((user) => user.status === 'active' && user.approval === 'approved')).toBe(true);
+    expect(await t.db.kysely.selectFrom('admin_audit').selectAll().execute()).toEqual([]);
     const owner = users.find((user) => user.email.startsWith('user.'))!;
     expect(owner.password_hash).toMatch(/^\$argon2id\$/);
     // The owner's session still works: nothing generated could end it but a valid logout, which we never sent with it.

@@ -103,3 +103,13 @@ export async function listDeliveries(
       })),
   }));
 }
+
+// product rules A1: System Health's outbox backlog — deliveries still to be made, across all workspaces.
+export async function countPendingDeliveries(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -146,6 +146,9 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const [failed] = await deliveries(owner, id, endpoint.id);
     expect(failed).toMatchObject({ status: 'failed', attemptCount: 7, nextAttemptAt: null });
     expect(failed!.attempts).toHaveLength(7);
+    // Admins see it in System Alerts (product rules A4).
+    const alerts = await t.db.kysely.selectFrom('system_alerts').select('message').execute();
+    expect(alerts.map((a) => a.message)).toContain('A webhook delivery (evt_doomed) failed after 7 attempts and was given up.');
 
     receiver.answer = () => 200;
     const resent = await owner.c.post(`/workspaces/${id}/webhooks/${endpoint.id}/deliveries/${failed!.id}/resend`, {});
@@ -179,6 +182,8 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const mail = await t.mail.waitFor(owner.email, (m) => /webhook endpoint was disabled/.test(m.subject));
     expect(decodedMail(mail)).toContain(receiver.url);
     expect(await auditActions(t, id)).toContain('webhook.disable');
+    const alerts = await t.db.kysely.selectFrom('system_alerts').select(['message', 'severity']).execute();
+    expect(alerts).toContainEqual({ severity: 'high', message: expect.stringMatching(/failed for 5 days and was disabled/) });
     // Disabled: nothing more goes out, even when due.
     const sent = receiver.received.length;
     t.clock.advance(24 * 3_600_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '#src/shared/webhooks.ts';
+import { raiseAlert, webhookDisabledAlert, webhookFailedAlert } from '#src/server/admin/alerts.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
@@ -121,6 +122,8 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
         await tx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', delivery.endpoint_id).execute();
         return null;
       }
+      // product rules A4: admins hear of a delivery given up on, in System Alerts.
+      if (exhausted) await raiseAlert(tx, webhookFailedAlert(delivery.event_id, attempts), now);
       await tx
         .updateTable('webhook_endpoints')
         .set({ failing_since: sql<number>`coalesce(failing_since, ${at})` })
@@ -140,6 +143,7 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
         .set({ enabled: 0, disabled_reason: 'failing', updated_at: now })
         .where('id', '=', endpoint.id)
         .execute();
+      await raiseAlert(tx, webhookDisabledAlert(endpoint.workspaceName), now);
       await writeAudit(
         tx,
         {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from '#src/web/routing/links.tsx';
 import { isAdmin } from '#src/shared/user.ts';
+import { WAITLIST_PAGE } from '#src/shared/waitlist-page.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import type { Access } from './route-table.ts';
 import { AuthLoader, RouteGuardLoader } from '#src/web/ui/loaders.tsx';
@@ -17,6 +18,9 @@ export function Guard({ access, optimistic = false, children }: { access: Access
   }
   if (access === 'guest') return status === 'authenticated' ? <Navigate to="/dashboard" replace /> : children;
   if (status === 'unauthenticated') return signingOut ? null : <Navigate to="/register" replace />;
+  // product rules A3: an applicant waiting for approval sees the waiting page and nothing else.
+  if (access === 'applicant') return user?.awaitingApproval ? children : <Navigate to="/dashboard" replace />;
+  if (user?.awaitingApproval) return <Navigate to={WAITLIST_PAGE} replace />;
   if (access === 'admin' && !isAdmin(user)) return <Navigate to="/dashboard" replace />;
   return children;
 }

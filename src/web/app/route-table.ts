@@ -5,7 +5,8 @@ import { blogPosts } from '#src/web/site/content/blog-posts.ts';
 import { INVITATION_PAGE } from '#src/shared/invitation-link.ts';
 
 // spec 2, route table — one entry per row; the router and the prerenderer are both built from this.
-export type Access = 'public' | 'guest' | 'signed-in' | 'admin';
+// 'applicant': signed in, waiting for beta approval (product rules A3).
+export type Access = 'public' | 'guest' | 'signed-in' | 'admin' | 'applicant';
 export type Layout = 'site' | 'auth' | 'app';
 
 export interface RouteEntry {
@@ -130,6 +131,8 @@ export const routeTable: RouteEntry[] = [
     () => import('#src/web/site/pages/privacy-page.tsx'),
   ),
   site('/terms', 'Terms of Service', 'The terms for using Tessera, including billing.', () => import('#src/web/site/pages/terms-page.tsx')),
+  // Issue 19: WAITLIST_PAGE (src/shared/waitlist-page.ts), written out so this table imports nothing more.
+  { ...auth('/on-the-list', "You're on the list", () => import('#src/web/auth/waitlist-page.tsx')), access: 'applicant' },
 ];
 
 export const prerenderedPaths = routeTable.filter((entry) => entry.prerender && !hasParams(entry.path)).map((entry) => entry.path);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { authCopy, label } from '#src/shared/messages.ts';
+import { adminError } from '#src/shared/admin-messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { textLinkClass } from '#src/web/ui/button-class.ts';
 import { Button } from '#src/web/ui/button.tsx';
@@ -56,8 +57,11 @@ export default function SignInDialog({
     } catch (error) {
       // spec 8: the auth layer has shown the server's words in a toast; the screen only logs.
       console.error('Sign in failed', error);
-      // product rules D3: an unverified account is offered the way to verify.
-      if (error instanceof ApiError && error.status === 403) setUnverifiedEmail(typedEmail);
+      // product rules D3: an unverified account is offered the way to verify. A suspended account or a
+      // declined application (product rules A2, A3) is a 403 too, with only the toast's words. Compared
+      // with these, not with serverError.unverified: that object would join the landing page's first load.
+      const standing: string[] = [adminError.suspended, adminError.declined];
+      if (error instanceof ApiError && error.status === 403 && !standing.includes(error.message)) setUnverifiedEmail(typedEmail);
       setBusy(false);
     }
   }
