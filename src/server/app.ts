@@ -14,6 +14,9 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { registerAccountSecurityRoutes } from '#src/server/account-security/routes.ts';
+import { createAccountSecurity } from '#src/server/account-security/service.ts';
+import { createSecretBox } from '#src/server/security/secret-box.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -57,7 +60,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
-  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret);
+  const security = createAccountSecurity({ db, clock, mailer, log: app.log, box: createSecretBox(config.appSecret), appSecret: config.appSecret });
+  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, security.twoFactor.gate);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
   await app.register(
     async (api) => {
@@ -69,6 +73,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerAccountSecurityRoutes(api, { security, accounts, limiter, config, clock, session });
     },
     { prefix: API_BASE },
   );
@@ -77,7 +82,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   // product rules S2 and S6: expired sessions and counters are swept.
   const sweep = setInterval(() => {
     const now = clock();
-    Promise.all([accounts.sessions.sweep(now), limiter.sweep()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([accounts.sessions.sweep(now), limiter.sweep(), security.sweep(now)]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
   }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

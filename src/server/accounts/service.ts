@@ -1,3 +1,4 @@
+import type { SecondStep } from '#src/shared/account-security.ts';
 import type { PublicUser } from '#src/shared/user.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { Clock } from '#src/server/clock.ts';
@@ -15,7 +16,7 @@ import {
 import { createCodes } from './codes.ts';
 import type { GoogleIdentity } from './firebase-token.ts';
 import { burnPasswordCheck, hashPassword, isWeakPassword, samePassword, verifyPassword } from './passwords.ts';
-import { createSessions } from './sessions.ts';
+import { createSessions, type Device } from './sessions.ts';
 import { createUsers, newUserRow, toPublicUser, type UserRow } from './users.ts';
 
 interface Log {
@@ -28,8 +29,15 @@ export interface SignedIn {
   expiresAt: number;
 }
 
+// Issue 20 (product rules U2): with two-factor sign-in on, a right password or Google sign-in admits
+// only to the second step; no session exists until it passes.
+export type Admission = SignedIn | { secondStep: SecondStep };
+export interface SecondFactorGate {
+  challenge(userId: string): Promise<SecondStep | null>;
+}
+
 // The account flows of spec 4 and 7 with the rules of product rules S.
-export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string) {
+export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string, secondFactor?: SecondFactorGate) {
   const users = createUsers(db);
   const sessions = createSessions(db);
   const codes = createCodes(db.kysely, secret);
@@ -43,9 +51,14 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
     if (await isWeakPassword(password, knownAbout)) throw new HttpError(400, serverError.passwordWeak);
   }
 
-  async function startSession(user: UserRow): Promise<SignedIn> {
-    const { token, expiresAt } = await sessions.start(user.id, clock());
+  async function startSession(user: UserRow, device: Device): Promise<SignedIn> {
+    const { token, expiresAt } = await sessions.start(user.id, clock(), device);
     return { user: toPublicUser(user), token, expiresAt };
+  }
+
+  async function admit(user: UserRow, device: Device): Promise<Admission> {
+    const secondStep = await secondFactor?.challenge(user.id);
+    return secondStep ? { secondStep } : startSession(user, device);
   }
 
   return {
@@ -93,21 +106,21 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
       );
     },
 
-    async login(email: string, password: string): Promise<SignedIn> {
+    async login(email: string, password: string, device: Device): Promise<Admission> {
       const user = await users.findByEmail(email);
       // Same answer, and a hash in both cases, for an unknown email and a wrong password.
       const matches = user?.password_hash ? await verifyPassword(user.password_hash, password) : await burnPasswordCheck(password);
       if (!user || !matches) throw new HttpError(401, serverError.badCredentials);
       if (user.email_verified !== 1) throw new HttpError(403, serverError.unverified);
-      return startSession(user);
+      return admit(user, device);
     },
 
     // product rules D4: the account is keyed on Google's subject; a first sign-in whose verified email
     // matches an account links to it; otherwise a new, verified account is made.
-    async signInWithGoogle(identity: GoogleIdentity): Promise<SignedIn> {
+    async signInWithGoogle(identity: GoogleIdentity, device: Device): Promise<Admission> {
       const now = clock();
       const known = await users.findByGoogleSub(identity.sub);
-      if (known) return startSession(known);
+      if (known) return admit(known, device);
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         if (existing.google_sub) throw new HttpError(409, serverError.googleOtherAccount);
@@ -120,10 +133,10 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
           { google_sub: identity.sub, email_verified: 1, ...(existing.email_verified === 1 ? {} : { password_hash: null }) },
           now,
         );
-        return startSession(linked!);
+        return admit(linked!, device);
       }
       try {
-        return await startSession(
+        return await admit(
           await users.insert(
             {
               email: identity.email,
@@ -135,11 +148,12 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
             },
             now,
           ),
+          device,
         );
       } catch (error) {
         // Two first sign-ins raced: the unique indexes decided; the winner's row is the account.
         const winner = await users.findByGoogleSub(identity.sub);
-        if (winner) return startSession(winner);
+        if (winner) return admit(winner, device);
         throw error;
       }
     },
