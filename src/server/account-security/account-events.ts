@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountEventInfo } from '#src/shared/account-security.ts';
+import type { AccountEventInfo } from '#src/shared/account-security-paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
 export type AccountAction =

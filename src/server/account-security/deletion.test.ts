@@ -4,7 +4,15 @@ import { serverError } from '#src/shared/messages.ts';
 import { client, startTestApp, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startFakeGoogle } from '../../../tests/support/fake-google.ts';
-import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import {
+  auditActions,
+  createWorkspace,
+  currentWorkspaceId,
+  del,
+  invite,
+  person,
+  type Person,
+} from '#src/server/workspaces/test-helpers.ts';
 import { enableTwoFactor } from './test-helpers.ts';
 
 const PASSWORD = 'tessera-pass-1';
@@ -84,7 +92,9 @@ describe.each(engines)('account deletion on %s', (engine) => {
     const again = await client(t.url).post('/login', { email: leaver.email, password: PASSWORD });
     expect(again).toMatchObject({ status: 401, body: { error: serverError.badCredentials } });
     // The address is free for a new account.
-    expect((await client(t.url).post('/register', { name: 'Lee Again', email: leaver.email, password: 'another-pass-42' })).status).toBe(201);
+    expect((await client(t.url).post('/register', { name: 'Lee Again', email: leaver.email, password: 'another-pass-42' })).status).toBe(
+      201,
+    );
   });
 });
 

@@ -21,7 +21,12 @@ export async function deleteAccount(tx: Kysely<Database>, actor: Actor, now: num
     .set((eb) => ({ id: eb.ref('id') }))
     .where('id', '=', userId)
     .execute();
-  const memberships = await tx.selectFrom('memberships').select('workspace_id').where('user_id', '=', userId).orderBy('workspace_id').execute();
+  const memberships = await tx
+    .selectFrom('memberships')
+    .select('workspace_id')
+    .where('user_id', '=', userId)
+    .orderBy('workspace_id')
+    .execute();
   const sole: Array<Awaited<ReturnType<typeof enter>>> = [];
   const shared: Array<Awaited<ReturnType<typeof enter>>> = [];
   const blocking: string[] = [];

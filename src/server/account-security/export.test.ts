@@ -19,7 +19,9 @@ describe.each(engines)('data export on %s', (engine) => {
     const strangerWorkspace = await createWorkspace(stranger, 'Stranger Things');
     const { recoveryCodes, secret } = await enableTwoFactor(mate.c);
 
-    const answer = await fetch(`${t.url}/api/account/export`, { headers: { cookie: [...mate.c.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const answer = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: [...mate.c.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="tessera-export-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -45,7 +47,8 @@ describe.each(engines)('data export on %s', (engine) => {
     expect(text).not.toMatch(/argon2|token_hash|password_hash|secret/i);
     expect(text).not.toContain(secret);
     for (const code of recoveryCodes) expect(text).not.toContain(code);
-    for (const { token_hash } of await t.db.kysely.selectFrom('sessions').select('token_hash').execute()) expect(text).not.toContain(token_hash);
+    for (const { token_hash } of await t.db.kysely.selectFrom('sessions').select('token_hash').execute())
+      expect(text).not.toContain(token_hash);
     for (const value of mate.c.jar.values()) expect(text).not.toContain(value);
     // The download itself is in the trail.
     expect((await mate.c.get('/account/security')).body.events[0].action).toBe('account.export');

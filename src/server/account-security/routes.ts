@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfirmTwoFactorSchema, DeleteAccountSchema, DisableTwoFactorSchema, SecondStepSchema } from '#src/shared/account-security.ts';
 import {
   accountSecurityPaths as paths,
-  ConfirmTwoFactorSchema,
-  DeleteAccountSchema,
-  DisableTwoFactorSchema,
-  SecondStepSchema,
   type RecoveryCodesResponse,
   type SecondStepResponse,
   type SecurityOverview,
   type TwoFactorSetupResponse,
-} from '#src/shared/account-security.ts';
+} from '#src/shared/account-security-paths.ts';
 import type { OkResponse, UserResponse } from '#src/shared/api-paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import type { Accounts } from '#src/server/accounts/service.ts';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { securityError } from '#src/shared/account-security-messages.ts';
-import type { SecurityOverview } from '#src/shared/account-security.ts';
+import type { SecurityOverview } from '#src/shared/account-security-paths.ts';
 import type { ActiveSession } from '#src/server/accounts/sessions.ts';
 import type { UserRow } from '#src/server/accounts/users.ts';
 import type { Clock } from '#src/server/clock.ts';
@@ -86,7 +86,8 @@ export function createAccountSecurity({
           .where('token_hash', '!=', session.tokenHash)
           .executeTakeFirst();
         const n = Number(ended.numDeletedRows);
-        if (n > 0) await writeAccountEvent(tx, { userId: session.user.id, action: 'session.revoke-others', ip, details: { count: n } }, now);
+        if (n > 0)
+          await writeAccountEvent(tx, { userId: session.user.id, action: 'session.revoke-others', ip, details: { count: n } }, now);
         return n;
       });
       if (count > 0) tell(sessionsEndedMail(session.user.email, count));

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { securityError } from '#src/shared/account-security-messages.ts';
-import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security.ts';
+import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security-paths.ts';
 import { client, createVerifiedUser, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { del } from '#src/server/workspaces/test-helpers.ts';
 
-const CHROME_MAC =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -31,7 +30,11 @@ describe.each(engines)('sessions and devices on %s', (engine) => {
     expect(sessions).toHaveLength(2);
     const mine = sessions.find((s: { current: boolean }) => s.current);
     expect(mine).toMatchObject({ browser: 'Chrome 131', os: 'macOS Catalina', deviceType: 'desktop', ip: '127.0.0.1' });
-    expect(sessions.find((s: { current: boolean }) => !s.current)).toMatchObject({ browser: 'Safari 17', os: 'iOS 17.5', deviceType: 'mobile' });
+    expect(sessions.find((s: { current: boolean }) => !s.current)).toMatchObject({
+      browser: 'Safari 17',
+      os: 'iOS 17.5',
+      deviceType: 'mobile',
+    });
     expect(Date.parse(mine.createdAt)).toBeGreaterThan(0);
     const hashes = await t.db.kysely.selectFrom('sessions').select('token_hash').execute();
     const text = JSON.stringify(overview.body);
@@ -45,8 +48,14 @@ describe.each(engines)('sessions and devices on %s', (engine) => {
     const account = await createVerifiedUser(t);
     const c = await signIn(t, account, CHROME_MAC);
     const lastSeen = async () =>
-      (await t.db.kysely.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('last_seen_at').where('users.email', '=', account.email).executeTakeFirstOrThrow())
-        .last_seen_at;
+      (
+        await t.db.kysely
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select('last_seen_at')
+          .where('users.email', '=', account.email)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
     const first = await lastSeen();
     t.clock.advance(LAST_SEEN_EVERY_MS - 1000);
     await whoAmI(c);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityError } from '#src/shared/account-security-messages.ts';
-import { SECOND_STEP_TTL_MS } from '#src/shared/account-security.ts';
+import { SECOND_STEP_TTL_MS } from '#src/shared/account-security-paths.ts';
 import { serverError } from '#src/shared/messages.ts';
 import {
   client,
@@ -54,7 +54,10 @@ describe.each(engines)('two-factor sign-in on %s', (engine) => {
     });
     const setup = await c.post('/account/two-factor/setup', {});
     const wrong = String((Number(totpAt(setup.body.secret, currentStep())) + 1) % 1_000_000).padStart(6, '0');
-    expect(await c.post('/account/two-factor/confirm', { code: wrong })).toMatchObject({ status: 400, body: { error: securityError.codeWrong } });
+    expect(await c.post('/account/two-factor/confirm', { code: wrong })).toMatchObject({
+      status: 400,
+      body: { error: securityError.codeWrong },
+    });
     const confirmed = await c.post('/account/two-factor/confirm', { code: totpAt(setup.body.secret, currentStep()) });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
@@ -247,7 +250,9 @@ describe.each(engines)('two-factor with Google sign-in on %s', (engine) => {
     expect(done.body.user.email).toBe(identity.email);
     // Without a password, turning it off takes a fresh Google sign-in of the same account.
     const other = google.identity();
-    expect(await del(b, '/account/two-factor', { idToken: await google.idToken(other), code: totpAt(secret, currentStep() + 1) })).toMatchObject({
+    expect(
+      await del(b, '/account/two-factor', { idToken: await google.idToken(other), code: totpAt(secret, currentStep() + 1) }),
+    ).toMatchObject({
       status: 400,
       body: { error: securityError.googleMismatch },
     });

@@ -3,8 +3,8 @@ import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp';
 import type { Kysely } from 'kysely';
 import { renderSVG } from 'uqr';
 import { securityError } from '#src/shared/account-security-messages.ts';
+import { isTotpCode } from '#src/shared/account-security.ts';
 import {
-  isTotpCode,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
   SECOND_STEP_MAX_TRIES,
@@ -13,7 +13,7 @@ import {
   TOTP_PERIOD_S,
   type SecondStep,
   type TwoFactorSetupResponse,
-} from '#src/shared/account-security.ts';
+} from '#src/shared/account-security-paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { CODE_ALPHABET } from '#src/shared/limits.ts';
 import { hashCode, newSessionToken, sha256 } from '#src/server/accounts/secrets.ts';
@@ -195,7 +195,11 @@ export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret:
 
     // The second step: a right code spends the token (single use, even when two requests race); a wrong
     // one counts against it, and after SECOND_STEP_MAX_TRIES the sign-in starts over from the password.
-    async completeSignIn(token: string, code: string, ip: string | null): Promise<{ userId: string; result: NonNullable<SecondFactorResult> }> {
+    async completeSignIn(
+      token: string,
+      code: string,
+      ip: string | null,
+    ): Promise<{ userId: string; result: NonNullable<SecondFactorResult> }> {
       const tokenHash = sha256(token);
       const now = clock();
       const outcome = await k.transaction().execute(async (tx) => {
@@ -211,7 +215,11 @@ export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret:
         const spent = await tx.deleteFrom('sign_in_challenges').where('token_hash', '=', tokenHash).executeTakeFirst();
         if (Number(spent.numDeletedRows) !== 1) return { expired: true as const };
         if (result.kind === 'recovery') {
-          await writeAccountEvent(tx, { userId: challenge.user_id, action: 'two-factor.recovery-used', ip, details: { left: result.left } }, now);
+          await writeAccountEvent(
+            tx,
+            { userId: challenge.user_id, action: 'two-factor.recovery-used', ip, details: { left: result.left } },
+            now,
+          );
         }
         return { userId: challenge.user_id, result };
       });

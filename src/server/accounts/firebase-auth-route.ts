@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPath, type UserResponse } from '#src/shared/api-paths.ts';
-import type { SecondStepResponse } from '#src/shared/account-security.ts';
+import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import { FirebaseAuthSchema } from '#src/shared/contract.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { Clock } from '#src/server/clock.ts';

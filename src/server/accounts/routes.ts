@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
-import type { SecondStepResponse } from '#src/shared/account-security.ts';
+import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import {
   ChangePasswordSchema,

@@ -1,4 +1,4 @@
-import type { SecondStep } from '#src/shared/account-security.ts';
+import type { SecondStep } from '#src/shared/account-security-paths.ts';
 import type { PublicUser } from '#src/shared/user.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { Clock } from '#src/server/clock.ts';

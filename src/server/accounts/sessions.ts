@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
-import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security.ts';
+import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security-paths.ts';
 import { SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, SESSION_TTL_MS } from '#src/shared/limits.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
@@ -60,7 +60,17 @@ export function createSessions({
       .where('sessions.token_hash', '=', slot('tokenHash')),
   );
   const insert = prepareQuery(
-    (slot: Slot<{ id: string; tokenHash: string; userId: string; now: number; expiresAt: number; userAgent: string | null; ip: string | null }>) =>
+    (
+      slot: Slot<{
+        id: string;
+        tokenHash: string;
+        userId: string;
+        now: number;
+        expiresAt: number;
+        userAgent: string | null;
+        ip: string | null;
+      }>,
+    ) =>
       k.insertInto('sessions').values({
         id: slot('id'),
         token_hash: slot('tokenHash'),
@@ -75,7 +85,10 @@ export function createSessions({
   // Issue 20: last seen is written at most every few minutes, unflushed, so the hot current-user call
   // stays a read (product rules B2); losing one sighting in a power cut only makes it look older.
   const seen = prepareQuery((slot: Slot<{ tokenHash: string; now: number }>) =>
-    k.updateTable('sessions').set({ last_seen_at: slot('now') }).where('token_hash', '=', slot('tokenHash')),
+    k
+      .updateTable('sessions')
+      .set({ last_seen_at: slot('now') })
+      .where('token_hash', '=', slot('tokenHash')),
   );
 
   // A signed-in browser asks again and again; its answer holds until the database changes, so a
@@ -102,7 +115,11 @@ export function createSessions({
   }
 
   return {
-    async start(userId: string, now: number, device: Device = { userAgent: null, ip: null }): Promise<{ token: string; expiresAt: number }> {
+    async start(
+      userId: string,
+      now: number,
+      device: Device = { userAgent: null, ip: null },
+    ): Promise<{ token: string; expiresAt: number }> {
       const token = newSessionToken();
       const expiresAt = now + SESSION_TTL_MS;
       await writeUnflushed(insert, { id: randomUUID(), tokenHash: sha256(token), userId, now, expiresAt, ...device });

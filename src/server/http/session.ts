@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SecondStepResponse } from '#src/shared/account-security.ts';
+import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import type { UserResponse } from '#src/shared/api-paths.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { Admission } from '#src/server/accounts/service.ts';
