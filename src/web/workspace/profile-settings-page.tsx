@@ -113,7 +113,7 @@ function PasswordChangeForm() {
 export default function ProfileSettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeading title="Profile Settings" lead="Your name, gender and password." />
+      <PageHeading title="Profile Settings" lead="Your name, gender, password and account security." />
       <div className="rounded-card border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <Tabs.Root defaultValue="profile">
           <Tabs.List aria-label="Profile Settings" className="mb-6 flex gap-6 border-b border-slate-200">
