@@ -17,6 +17,11 @@ import { createWorkspaces } from '#src/server/workspaces/service.ts';
 import { registerAccountSecurityRoutes } from '#src/server/account-security/routes.ts';
 import { createAccountSecurity } from '#src/server/account-security/service.ts';
 import { createSecretBox } from '#src/server/security/secret-box.ts';
+import { createLiveHub } from '#src/server/events/hub.ts';
+import { createEventRecorder } from '#src/server/events/recorder.ts';
+import { createEventStreams } from '#src/server/events/sse.ts';
+import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
+import { createTasks } from '#src/server/tasks/service.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 60_000;
@@ -60,9 +65,22 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier);
-  const security = createAccountSecurity({ db, clock, mailer, log: app.log, box: createSecretBox(config.appSecret), appSecret: config.appSecret });
+  const security = createAccountSecurity({
+    db,
+    clock,
+    mailer,
+    log: app.log,
+    box: createSecretBox(config.appSecret),
+    appSecret: config.appSecret,
+  });
   const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, security.twoFactor.gate);
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
+  // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
+  const hub = createLiveHub(db, clock, app.log);
+  const tasks = createTasks(db, clock, createEventRecorder({ engine: db.engine, clock, hooks: [] }), hub);
+  const streams = createEventStreams(db, hub);
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => hub.close());
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -74,6 +92,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
       registerAccountSecurityRoutes(api, { security, accounts, limiter, config, clock, session });
+      registerTaskRoutes(api, { tasks, streams, session, db, clock });
     },
     { prefix: API_BASE },
   );
@@ -82,7 +101,9 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   // product rules S2 and S6: expired sessions and counters are swept.
   const sweep = setInterval(() => {
     const now = clock();
-    Promise.all([accounts.sessions.sweep(now), limiter.sweep(), security.sweep(now)]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([accounts.sessions.sweep(now), limiter.sweep(), security.sweep(now)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweep failed'),
+    );
   }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
+import type { Client as PgClient } from 'pg';
 import type { PreparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
@@ -20,6 +21,8 @@ export interface Db {
   // A number that changes whenever the data may have changed, from this process or any other: what
   // was read at one value is still true at the same value. Null where no such number is cheap.
   changeVersion: () => number | null;
+  // PostgreSQL only: a connection of its own, outside the pool, for LISTEN (issue 16's live board).
+  dedicatedClient?: () => PgClient;
   close: () => Promise<void>;
 }
 
@@ -121,6 +124,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     changeVersion: () => null,
     // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
     writeUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
+    dedicatedClient: () => new pg.Client({ connectionString, connectionTimeoutMillis: 3000 }),
     close: () => kysely.destroy(),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand.
@@ -102,6 +102,82 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('audit_log_workspace').on('audit_log').columns(['workspace_id', 'created_at']).execute();
       await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_user_id', 'created_at']).execute();
+    },
+  },
+  // Issue 16 (product rules T): the board. Positions are fractional-index keys compared as plain
+  // code-point strings, so on PostgreSQL they take the "C" collation (SQLite compares bytes already).
+  // Event ids must rise in commit order within a workspace (T6): an identity on each engine.
+  '003-tasks': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      const position = sql`text${postgres ? sql` collate "C"` : sql``}`;
+      await db.schema
+        .createTable('board_columns')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('position', position, (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('board_columns_workspace').on('board_columns').columns(['workspace_id', 'position']).execute();
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('column_id', 'text', (c) => c.notNull().references('board_columns.id'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('assignee_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('due_date', 'text')
+        .addColumn('labels', 'text', (c) => c.notNull())
+        .addColumn('position', position, (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('deleted_at', 'bigint')
+        .execute();
+      // One place per live card: the database refuses two cards on one spot, whatever the code does.
+      await db.schema
+        .createIndex('tasks_place')
+        .on('tasks')
+        .columns(['workspace_id', 'column_id', 'position'])
+        .unique()
+        .where(sql.ref('deleted_at'), 'is', null)
+        .execute();
+      await db.schema.createIndex('tasks_assignee').on('tasks').columns(['assignee_id', 'updated_at']).execute();
+      await db.schema.createIndex('tasks_created_by').on('tasks').column('created_by').execute();
+      await db.schema
+        .createTable('task_labels')
+        .addColumn('task_id', 'text', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('task_labels_pk', ['task_id', 'label'])
+        .execute();
+      await db.schema.createIndex('task_labels_workspace').on('task_labels').columns(['workspace_id', 'label']).execute();
+      await db.schema
+        .createTable('comments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('task_id', 'text', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('author_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('comments_task').on('comments').columns(['task_id', 'created_at']).execute();
+      await db.schema.createIndex('comments_author').on('comments').column('author_id').execute();
+      await db.schema
+        .createTable('workspace_events')
+        .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('workspace_events_replay').on('workspace_events').columns(['workspace_id', 'id']).execute();
+      await db.schema.createIndex('workspace_events_created_at').on('workspace_events').column('created_at').execute();
     },
   },
   // Issue 20 (product rules U): devices on sessions, two-factor sign-in, the account's own trail.

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+import type { TaskPriority } from '#src/shared/tasks.ts';
 import type { WorkspaceRole } from '#src/shared/workspaces.ts';
 
 // Times are epoch milliseconds; flags are 0/1 integers, so both engines store them alike.
@@ -91,6 +93,59 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+// Issue 16 (product rules T). Positions are fractional-index keys; labels JSON text (a string array),
+// mirrored in task_labels for filtering; deleted_at marks a deleted task that can still be restored.
+export interface BoardColumnsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  position: string;
+  created_at: number;
+}
+
+export interface TasksTable {
+  id: string;
+  workspace_id: string;
+  column_id: string;
+  title: string;
+  description: string;
+  assignee_id: string | null;
+  priority: TaskPriority;
+  due_date: string | null;
+  labels: string;
+  position: string;
+  created_by: string | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface TaskLabelsTable {
+  task_id: string;
+  workspace_id: string;
+  label: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  workspace_id: string;
+  task_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: number;
+}
+
+// The ordered log the live board replays from; `data` is JSON text.
+export interface WorkspaceEventsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  type: string;
+  actor_id: string | null;
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,6 +155,11 @@ export interface Database {
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   audit_log: AuditLogTable;
+  board_columns: BoardColumnsTable;
+  tasks: TasksTable;
+  task_labels: TaskLabelsTable;
+  comments: CommentsTable;
+  workspace_events: WorkspaceEventsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;

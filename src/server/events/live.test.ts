@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { taskError } from '#src/shared/task-messages.ts';
+import { REPLAY_MAX, type LiveEvent } from '#src/shared/tasks.ts';
+import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
+import { client, startTestApp, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { createTask, readEvents, team } from '#src/server/tasks/test-helpers.ts';
+import { EVENT_RETENTION_MS, sweepEvents } from './log.ts';
+import { del } from '#src/server/workspaces/test-helpers.ts';
+
+// Product rules T6: every change of a workspace reaches the browsers watching it, in order, and a
+// browser that was away catches up from its last event id.
+describe.each(engines)('live board events on %s', (engine) => {
+  const app = useTestApp(engine);
+  let t: TestApp;
+  beforeEach(() => {
+    t = app();
+  });
+
+  it('streams create, edit, move, comment and delete to a teammate, in order, with the security headers', async () => {
+    const { owner, member, id, columns } = await team(t);
+    const stream = await readEvents(t.url, member.c, id);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(stream.headers.get('content-encoding')).toBeNull();
+      const task = await createTask(owner.c, id, { title: 'Live' });
+      await owner.c.put(`/workspaces/${id}/tasks/${task.id}`, { version: 1, title: 'Live, edited' });
+      await owner.c.post(`/workspaces/${id}/tasks/${task.id}/move`, { columnId: columns[2]!.id, afterId: null });
+      await owner.c.post(`/workspaces/${id}/tasks/${task.id}/comments`, { body: 'Done!' });
+      await del(owner.c, `/workspaces/${id}/tasks/${task.id}`);
+      await stream.waitFor((event) => event.type === 'task.deleted');
+      const events = stream.events;
+      expect(events.map((event) => event.type)).toEqual(['task.created', 'task.updated', 'task.updated', 'comment.added', 'task.deleted']);
+      expect(events.every((event) => event.workspaceId === id && event.actorId === owner.id)).toBe(true);
+      const ids = events.map((event) => Number(event.id));
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+      expect(events[1]).toMatchObject({ task: { title: 'Live, edited', version: 2 }, moved: false });
+      expect(events[2]).toMatchObject({ task: { columnId: columns[2]!.id }, moved: true });
+      expect(events[3]).toMatchObject({ comment: { body: 'Done!', author: { id: owner.id } } });
+      expect(stream.raw()).toMatch(/^retry: 3000\n: connected\n\n/);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('replays what a reconnecting browser missed, from Last-Event-ID or ?after=', async () => {
+    const { owner, member, id } = await team(t);
+    const first = await readEvents(t.url, member.c, id);
+    await createTask(owner.c, id, { title: 'Seen' });
+    const seen = await first.waitFor((event) => event.type === 'task.created');
+    first.close();
+    await createTask(owner.c, id, { title: 'Missed one' });
+    await createTask(owner.c, id, { title: 'Missed two' });
+    const titles = (events: LiveEvent[]) => events.map((event) => ('task' in event ? event.task.title : event.type));
+    // Each reconnection starts after the same seen event, so the second one also replays the first's live one.
+    const expected = ['Missed one', 'Missed two'];
+    for (const options of [{ lastEventId: seen.id }, { query: `?after=${seen.id}` }]) {
+      const again = await readEvents(t.url, member.c, id, options);
+      await again.waitFor((event) => 'task' in event && event.task.title === 'Missed two');
+      const live = `Live after ${JSON.stringify(options)}`;
+      expected.push(live);
+      await createTask(owner.c, id, { title: live });
+      await again.waitFor((event) => 'task' in event && event.task.title === live);
+      expect(titles(again.events)).toEqual(expected);
+      again.close();
+    }
+    const fresh = await readEvents(t.url, member.c, id);
+    await createTask(owner.c, id, { title: 'Only this' });
+    await fresh.waitFor(() => true);
+    expect(titles(fresh.events)).toEqual(['Only this']);
+    fresh.close();
+  });
+
+  it(`asks the browser to refetch when it missed more than ${REPLAY_MAX} events`, async () => {
+    const { owner, member, id } = await team(t);
+    const task = await createTask(owner.c, id, { title: 'Busy' });
+    const before = (
+      await t.db.kysely
+        .selectFrom('workspace_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
+    const rows = Array.from({ length: REPLAY_MAX + 1 }, () => ({
+      workspace_id: id,
+      type: 'task.updated',
+      actor_id: owner.id,
+      data: JSON.stringify({ type: 'task.updated', task: { id: task.id }, moved: false }),
+      created_at: Date.now(),
+    }));
+    await t.db.kysely.insertInto('workspace_events').values(rows).execute();
+    const behind = await readEvents(t.url, member.c, id, { lastEventId: String(before) });
+    await createTask(owner.c, id, { title: 'After the flood' });
+    await behind.waitFor((event) => event.type === 'task.created');
+    expect(behind.raw()).toContain('event: resync\ndata: {}\n\n');
+    expect(behind.events.map((event) => event.type)).toEqual(['task.created']);
+    behind.close();
+  });
+
+  it("asks for a refetch when the last id is no longer in the log: swept after a week, or never this workspace's", async () => {
+    const { owner, member, id } = await team(t);
+    const listening = await readEvents(t.url, member.c, id);
+    await createTask(owner.c, id, { title: 'Old news' });
+    const old = await listening.waitFor((event) => event.type === 'task.created');
+    listening.close();
+    t.clock.advance(EVENT_RETENTION_MS + 60_000);
+    await createTask(owner.c, id, { title: 'Fresh' });
+    await sweepEvents(t.db.kysely, t.clock.now());
+    const swept = await t.db.kysely.selectFrom('workspace_events').select('id').where('id', '=', Number(old.id)).executeTakeFirst();
+    expect(swept).toBeUndefined();
+    for (const lastEventId of [old.id, '999999999']) {
+      const behind = await readEvents(t.url, member.c, id, { lastEventId });
+      await createTask(owner.c, id, { title: `After ${lastEventId}` });
+      await behind.waitFor((event) => 'task' in event && event.task.title === `After ${lastEventId}`);
+      expect(behind.raw()).toContain('event: resync\ndata: {}\n\n');
+      expect(behind.events).toHaveLength(1);
+      behind.close();
+    }
+  });
+
+  it('answers 404 outside the workspace, 401 signed out, and 400 for a malformed last id', async () => {
+    const { member, id } = await team(t);
+    const { person } = await import('#src/server/workspaces/test-helpers.ts');
+    const stranger = await person(t, 'Sam Stranger');
+    const outside = await readEvents(t.url, stranger.c, id);
+    expect(outside.status).toBe(404);
+    const guest = await readEvents(t.url, client(t.url), id);
+    expect(guest.status).toBe(401);
+    const bad = await readEvents(t.url, member.c, id, { lastEventId: '12abc' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.raw())).toEqual({ error: taskError.badLastEventId });
+    expect((await readEvents(t.url, member.c, id, { query: '?after=-1' })).status).toBe(400);
+  });
+
+  it('closes the app promptly with streams open', async () => {
+    const own = await startTestApp(engine);
+    const { member, id } = await team(own);
+    const streams = await Promise.all([readEvents(own.url, member.c, id), readEvents(own.url, member.c, id)]);
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+    const started = Date.now();
+    await own.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+// Product rules T6 and W7: a change made through one instance reaches a browser connected to another
+// (PostgreSQL: LISTEN/NOTIFY; SQLite: the other process sees the file change).
+describe.each(engines)('live events across two instances on one %s database', (engine) => {
+  let database: TestDatabase;
+  let mail: SmtpSink;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    mail = await startSmtpSink();
+    a = await startTestApp(engine, { database, mail });
+    b = await startTestApp(engine, { database, mail });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await mail?.close();
+    await database?.drop();
+  });
+
+  it('delivers a move made through A to an event stream on B, within a second', async () => {
+    const { owner, member, id, columns } = await team(a);
+    const onB = client(b.url);
+    member.c.jar.forEach((value, name) => onB.jar.set(name, value));
+    const task = await createTask(owner.c, id, { title: 'Across' });
+    const stream = await readEvents(b.url, onB, id);
+    try {
+      const started = Date.now();
+      const moved = await owner.c.post(`/workspaces/${id}/tasks/${task.id}/move`, { columnId: columns[1]!.id, afterId: null });
+      expect(moved.status).toBe(200);
+      const event = await stream.waitFor((e) => e.type === 'task.updated', 2000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(event).toMatchObject({ moved: true, task: { id: task.id, columnId: columns[1]!.id } });
+    } finally {
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { LiveEvent, LiveEventData } from '#src/shared/tasks.ts';
+import type { Database } from '#src/server/db/schema.ts';
+
+// An event as the log holds it: the public JSON of a LiveEvent, with its id as a number.
+export interface RecordedEvent {
+  id: number;
+  workspaceId: string;
+  actorId: string | null;
+  occurredAt: number;
+  data: LiveEventData;
+}
+
+export function toLiveEvent(event: RecordedEvent): LiveEvent {
+  return {
+    ...event.data,
+    id: String(event.id),
+    workspaceId: event.workspaceId,
+    actorId: event.actorId,
+    occurredAt: new Date(event.occurredAt).toISOString(),
+  };
+}
+
+// The workspace's events after `afterId`, oldest first. Within one workspace ids rise in commit order
+// (every change locks the workspace row first, product rules T6), so reading "after the last one I
+// saw" never skips one.
+export async function eventsAfter(db: Kysely<Database>, workspaceId: string, afterId: number, limit: number): Promise<RecordedEvent[]> {
+  const rows = await db
+    .selectFrom('workspace_events')
+    .select(['id', 'workspace_id', 'actor_id', 'data', 'created_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    workspaceId: row.workspace_id,
+    actorId: row.actor_id,
+    occurredAt: Number(row.created_at),
+    data: JSON.parse(row.data) as LiveEventData,
+  }));
+}
+
+export async function latestEventId(db: Kysely<Database>, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('workspace_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+// Whether the browser's last id is still in the log: if it was swept (or never was this workspace's),
+// what followed it may be gone too, and the browser must refetch instead of replaying.
+export async function hasEvent(db: Kysely<Database>, workspaceId: string, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspace_events')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// product rules T6: the log is for catching up, not an archive; a week covers a laptop closed over a weekend.
+export const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function sweepEvents(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .deleteFrom('workspace_events')
+    .where('created_at', '<', now - EVENT_RETENTION_MS)
+    .execute();
+}

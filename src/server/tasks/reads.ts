@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Column, Comment, PersonRef, Task } from '#src/shared/tasks.ts';
+import type { Database } from '#src/server/db/schema.ts';
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+const person = (id: string | null, name: string | null): PersonRef | null => (id && name !== null ? { id, name } : null);
+
+// Tasks with the names of their assignee and author; a deleted account leaves null (product rules T7).
+export function taskRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('tasks as t')
+    .leftJoin('users as assignee', 'assignee.id', 't.assignee_id')
+    .leftJoin('users as author', 'author.id', 't.created_by')
+    .select([
+      't.id',
+      't.workspace_id',
+      't.column_id',
+      't.title',
+      't.description',
+      't.assignee_id',
+      'assignee.name as assignee_name',
+      't.priority',
+      't.due_date',
+      't.labels',
+      't.position',
+      't.version',
+      't.created_by',
+      'author.name as author_name',
+      't.created_at',
+      't.updated_at',
+    ]);
+}
+
+export type TaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>['executeTakeFirstOrThrow']>>;
+
+export const toTask = (row: TaskRow): Task => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  columnId: row.column_id,
+  title: row.title,
+  description: row.description,
+  assignee: person(row.assignee_id, row.assignee_name),
+  priority: row.priority,
+  dueDate: row.due_date,
+  labels: JSON.parse(row.labels) as string[],
+  position: row.position,
+  version: Number(row.version),
+  createdBy: person(row.created_by, row.author_name),
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+// A live (not deleted) task of the workspace, or undefined: another workspace's is never found (T1).
+export async function findTask(db: Kysely<Database>, workspaceId: string, taskId: string): Promise<Task | undefined> {
+  const row = await taskRows(db)
+    .where('t.workspace_id', '=', workspaceId)
+    .where('t.id', '=', taskId)
+    .where('t.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toTask(row) : undefined;
+}
+
+export function commentRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('comments as c')
+    .leftJoin('users as author', 'author.id', 'c.author_id')
+    .select(['c.id', 'c.workspace_id', 'c.task_id', 'c.body', 'c.author_id', 'author.name as author_name', 'c.created_at']);
+}
+
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentRows>['executeTakeFirstOrThrow']>>;
+
+export const toComment = (row: CommentRow): Comment => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  taskId: row.task_id,
+  body: row.body,
+  author: person(row.author_id, row.author_name),
+  createdAt: iso(row.created_at),
+});
+
+export async function listColumns(db: Kysely<Database>, workspaceId: string): Promise<Column[]> {
+  const rows = await db
+    .selectFrom('board_columns')
+    .select(['id', 'workspace_id', 'name', 'position'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id, name: row.name, position: row.position }));
+}
