@@ -15,8 +15,13 @@ export const securityError = {
     `You are the only owner of ${workspaces.map((name) => `"${name}"`).join(', ')}, which ${workspaces.length > 1 ? 'have' : 'has'} other members. Make another member an owner, or delete the workspace, before deleting your account.`,
 } as const;
 
-// Shown wherever a person's content outlives their account (U5).
-export const DELETED_USER = 'Deleted user';
+// The `message` of the server's OK answers.
+export const securityNotice = {
+  othersEnded: (count: number) => `${count} other ${count === 1 ? 'session' : 'sessions'} signed out.`,
+  sessionEnded: 'Session signed out.',
+  twoFactorOff: 'Two-factor sign-in is off.',
+  accountDeleted: 'Account deleted.',
+} as const;
 
 export const securityUi = {
   tab: 'Security',

@@ -13,6 +13,7 @@ import {
   person,
   type Person,
 } from '#src/server/workspaces/test-helpers.ts';
+import { createTask } from '#src/server/tasks/test-helpers.ts';
 import { enableTwoFactor } from './test-helpers.ts';
 
 const PASSWORD = 'tessera-pass-1';
@@ -65,6 +66,11 @@ describe.each(engines)('account deletion on %s', (engine) => {
     const partner = await person(t, 'Pat Partner');
     await join(t, leaver, coOwned, partner);
     expect((await leaver.c.put(`/workspaces/${coOwned}/members/${partner.id}`, { role: 'owner' })).status).toBe(200);
+    // Their content in the shared workspace: a task they created, one assigned to them, a comment.
+    const theirs = await createTask(leaver.c, shared, { title: 'Lee drafts the plan' });
+    const assigned = await createTask(boss.c, shared, { title: 'Lee reviews', assigneeId: leaver.id });
+    expect(assigned.assignee?.id).toBe(leaver.id);
+    expect((await leaver.c.post(`/workspaces/${shared}/tasks/${assigned.id}/comments`, { body: 'On it' })).status).toBe(201);
 
     const answer = await del(leaver.c, '/account', { password: PASSWORD });
     expect(answer.status).toBe(200);
@@ -84,6 +90,11 @@ describe.each(engines)('account deletion on %s', (engine) => {
     // Their content outlives them with no author: the screens show "Deleted user".
     expect(kept.find((w) => w.id === coOwned)?.created_by).toBeNull();
     expect(await auditActions(t, shared)).toContain('member.leave');
+    const kept1 = (await boss.c.get(`/workspaces/${shared}/tasks/${theirs.id}`)).body.task;
+    expect(kept1).toMatchObject({ title: 'Lee drafts the plan', createdBy: null });
+    expect((await boss.c.get(`/workspaces/${shared}/tasks/${assigned.id}`)).body.task.assignee).toBeNull();
+    const comments = (await boss.c.get(`/workspaces/${shared}/tasks/${assigned.id}/comments`)).body.comments;
+    expect(comments).toEqual([expect.objectContaining({ body: 'On it', author: null })]);
     expect(await auditActions(t, personal)).toContain('workspace.delete');
     // The trail keeps one event with no personal data.
     const events = await k.selectFrom('account_events').selectAll().where('user_id', '=', leaver.id).execute();

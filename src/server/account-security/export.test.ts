@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { client, createVerifiedUser, signedInClient, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, currentWorkspaceId, invite, person } from '#src/server/workspaces/test-helpers.ts';
+import { createTask } from '#src/server/tasks/test-helpers.ts';
+import { createWorkspace, currentWorkspaceId, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
 import { enableTwoFactor } from './test-helpers.ts';
 
 describe.each(engines)('data export on %s', (engine) => {
   const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
 
-  it('downloads a JSON file of the profile, workspaces, sessions and security events, and nothing secret', async () => {
+  it('downloads a JSON file of the profile, workspaces, tasks, comments, sessions and security events, and nothing secret', async () => {
     const t = app();
     const owner = await person(t, 'Olive Owner');
     const team = await createWorkspace(owner, 'Olive Team');
@@ -18,6 +19,14 @@ describe.each(engines)('data export on %s', (engine) => {
     const stranger = await person(t, 'Stan Stranger');
     const strangerWorkspace = await createWorkspace(stranger, 'Stranger Things');
     const { recoveryCodes, secret } = await enableTwoFactor(mate.c);
+    // Tasks and comments: hers, the owner's, and the stranger's.
+    const hers = await createTask(mate.c, team, { title: 'Mabel writes the launch email', labels: ['launch'] });
+    const ownersTask = await createTask(owner.c, team, { title: 'Olive reviews pricing' });
+    const binned = await createTask(mate.c, team, { title: 'Mabel binned this' });
+    expect((await del(mate.c, `/workspaces/${team}/tasks/${binned.id}`)).status).toBe(200);
+    expect((await mate.c.post(`/workspaces/${team}/tasks/${ownersTask.id}/comments`, { body: 'Mabel: looks right' })).status).toBe(201);
+    expect((await owner.c.post(`/workspaces/${team}/tasks/${hers.id}/comments`, { body: 'Olive: thanks' })).status).toBe(201);
+    await createTask(stranger.c, strangerWorkspace, { title: 'Stranger secret plan' });
 
     const answer = await fetch(`${t.url}/api/account/export`, {
       headers: { cookie: [...mate.c.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
@@ -36,6 +45,18 @@ describe.each(engines)('data export on %s', (engine) => {
     expect(data.workspaces.find((w: { id: string }) => w.id === personal)).toMatchObject({ role: 'owner', createdByYou: true });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.sessions[0]).toMatchObject({ ip: '127.0.0.1' });
+    expect(data.tasksCreated).toEqual([
+      expect.objectContaining({
+        id: hers.id,
+        workspaceId: team,
+        title: 'Mabel writes the launch email',
+        labels: ['launch'],
+        status: 'To do',
+      }),
+    ]);
+    expect(data.commentsWritten).toEqual([expect.objectContaining({ taskId: ownersTask.id, body: 'Mabel: looks right' })]);
+    expect(text).not.toContain('Olive: thanks');
+    expect(text).not.toContain('Stranger secret plan');
     expect(data.securityEvents.map((e: { action: string }) => e.action)).toContain('two-factor.enable');
 
     // Nothing of another account, and nothing secret of this one.

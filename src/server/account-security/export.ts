@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { toPublicUser, type UserRow } from '#src/server/accounts/users.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { listSessions } from './devices.ts';
@@ -56,6 +56,76 @@ export async function* exportAccount(db: Kysely<Database>, user: UserRow, now: n
             role: row.role,
             joinedAt: iso(row.joined_at),
             createdByYou: row.created_by === user.id,
+            createdAt: iso(row.created_at),
+          })),
+        ),
+    ),
+  );
+  // Only in workspaces they still belong to (product rules W6), and not those waiting in the undo bin.
+  const member = (eb: ExpressionBuilder<Database, 'memberships'>) => eb('memberships.user_id', '=', user.id);
+  yield* jsonArray(
+    'tasksCreated',
+    pages((after) =>
+      db
+        .selectFrom('tasks as t')
+        .innerJoin('memberships', 'memberships.workspace_id', 't.workspace_id')
+        .innerJoin('board_columns as c', 'c.id', 't.column_id')
+        .select([
+          't.id',
+          't.workspace_id',
+          't.title',
+          't.description',
+          't.priority',
+          't.due_date',
+          't.labels',
+          'c.name as status',
+          't.created_at',
+          't.updated_at',
+        ])
+        .where(member)
+        .where('t.created_by', '=', user.id)
+        .where('t.deleted_at', 'is', null)
+        .where('t.id', '>', after)
+        .orderBy('t.id')
+        .limit(PAGE)
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({
+            id: row.id,
+            workspaceId: row.workspace_id,
+            title: row.title,
+            description: row.description,
+            status: row.status,
+            priority: row.priority,
+            dueDate: row.due_date,
+            labels: JSON.parse(row.labels) as string[],
+            createdAt: iso(row.created_at),
+            updatedAt: iso(row.updated_at),
+          })),
+        ),
+    ),
+  );
+  yield* jsonArray(
+    'commentsWritten',
+    pages((after) =>
+      db
+        .selectFrom('comments as c')
+        .innerJoin('memberships', 'memberships.workspace_id', 'c.workspace_id')
+        .innerJoin('tasks as t', 't.id', 'c.task_id')
+        .select(['c.id', 'c.workspace_id', 'c.task_id', 'c.body', 'c.created_at'])
+        .where(member)
+        .where('c.author_id', '=', user.id)
+        .where('t.deleted_at', 'is', null)
+        .where('c.id', '>', after)
+        .orderBy('c.id')
+        .limit(PAGE)
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({
+            id: row.id,
+            workspaceId: row.workspace_id,
+            taskId: row.task_id,
+            body: row.body,
             createdAt: iso(row.created_at),
           })),
         ),

@@ -7,6 +7,7 @@ import {
   type SecurityOverview,
   type TwoFactorSetupResponse,
 } from '#src/shared/account-security-paths.ts';
+import { securityNotice } from '#src/shared/account-security-messages.ts';
 import type { OkResponse, UserResponse } from '#src/shared/api-paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import type { Accounts } from '#src/server/accounts/service.ts';
@@ -42,7 +43,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
   app.delete(paths.sessions, async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
     const count = await security.revokeOthers(signedIn, request.ip);
-    return ok(`${count} other ${count === 1 ? 'session' : 'sessions'} signed out.`);
+    return ok(securityNotice.othersEnded(count));
   });
 
   app.delete(paths.session, async (request, reply): Promise<OkResponse> => {
@@ -51,7 +52,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     await security.revokeSession(signedIn, id, request.ip);
     // Signing out this very session from the list is a sign-out.
     if (id === signedIn.sessionId) session.clearCookie(reply);
-    return ok('Session signed out.');
+    return ok(securityNotice.sessionEnded);
   });
 
   app.post(paths.twoFactorSetup, async (request, reply): Promise<TwoFactorSetupResponse> => {
@@ -72,7 +73,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     await limiter.check('secondFactor', request.ip, signedIn.user.id);
     await confirmIdentity(signedIn.user, proof, verifyGoogle);
     await security.disableTwoFactor(signedIn.user, code, request.ip);
-    return ok('Two-factor sign-in is off.');
+    return ok(securityNotice.twoFactorOff);
   });
 
   // The second step of a sign-in (U2): counted per account, like passwords, before the code is checked.
@@ -100,6 +101,6 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     await confirmIdentity(signedIn.user, proof, verifyGoogle);
     await security.deleteAccount(signedIn.user);
     session.clearCookie(reply);
-    return ok('Account deleted.');
+    return ok(securityNotice.accountDeleted);
   });
 }

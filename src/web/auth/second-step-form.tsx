@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { secondStepUi } from '#src/shared/account-security-messages.ts';
+import { secondStepUi, securityError } from '#src/shared/account-security-messages.ts';
 import type { PublicUser } from '#src/shared/user.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
 import { ApiError } from '#src/web/lib/api-client.ts';
@@ -33,7 +33,7 @@ export function SecondStepForm({
       console.error('Second sign-in step failed', error);
       setBusy(false);
       setCode('');
-      if (error instanceof ApiError && /expired/.test(error.message)) onRestart();
+      if (error instanceof ApiError && error.message === securityError.secondStepExpired) onRestart();
     }
   }
 
