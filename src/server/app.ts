@@ -18,12 +18,14 @@ import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
+import { registerAccountSecurityRoutes } from '#src/server/account-security/routes.ts';
+import { createAccountSecurity } from '#src/server/account-security/service.ts';
+import { createSecretBox } from '#src/server/security/secret-box.ts';
 import { createLiveHub } from '#src/server/events/hub.ts';
 import { createEventRecorder } from '#src/server/events/recorder.ts';
 import { createEventStreams } from '#src/server/events/sse.ts';
 import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
 import { createTasks } from '#src/server/tasks/service.ts';
-import { createSecretBox } from '#src/server/security/secret-box.ts';
 import { countPendingDeliveries } from '#src/server/webhooks/reads.ts';
 import { registerWebhookRoutes } from '#src/server/webhooks/routes.ts';
 import { enqueueWebhookEvent } from '#src/server/webhooks/outbox.ts';
@@ -85,7 +87,19 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   const limiter = createRateLimiter(db, clock, config.rateLimitMultiplier, (key) =>
     raiseAlert(db.kysely, rateLimitAlert(key), clock()).catch((error: unknown) => app.log.warn({ err: error }, 'alert failed')),
   );
-  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, { betaApproval: config.betaApproval });
+  const box = createSecretBox(config.appSecret);
+  const security = createAccountSecurity({
+    db,
+    clock,
+    mailer,
+    log: app.log,
+    box,
+    appSecret: config.appSecret,
+  });
+  const accounts = createAccounts(db, clock, mailer, app.log, config.appSecret, {
+    betaApproval: config.betaApproval,
+    secondFactor: security.twoFactor.gate,
+  });
   const workspaces = createWorkspaces(db, clock, mailer, app.log);
   // Issue 16: in-transaction hooks of every workspace event go in `hooks` (the webhooks outbox, issue 18).
   const hub = createLiveHub(db, clock, app.log);
@@ -94,7 +108,6 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => hub.close());
   const apiKeys = createApiKeys(db, clock);
-  const box = createSecretBox(config.appSecret);
   const webhookWorker = createWebhookWorker({
     db,
     clock,
@@ -116,6 +129,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountRoutes(api, { accounts, limiter, config, session });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
+      registerAccountSecurityRoutes(api, { security, accounts, limiter, config, clock, session });
       registerTaskRoutes(api, { tasks, streams, session, db, clock });
       registerApiKeyRoutes(api, { apiKeys, session });
       registerWebhookRoutes(api, { webhooks, session });
@@ -135,7 +149,9 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   // product rules S2 and S6: expired sessions and counters are swept.
   const sweep = setInterval(() => {
     const now = clock();
-    Promise.all([accounts.sessions.sweep(now), limiter.sweep()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([accounts.sessions.sweep(now), limiter.sweep(), security.sweep(now)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweep failed'),
+    );
   }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

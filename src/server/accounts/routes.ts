@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
+import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import {
   ChangePasswordSchema,
@@ -15,7 +16,7 @@ import type { Config } from '#src/server/config.ts';
 import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { assertJson, assertSameOrigin } from '#src/server/http/same-origin.ts';
-import type { SessionHelpers } from '#src/server/http/session.ts';
+import { deviceOf, type SessionHelpers } from '#src/server/http/session.ts';
 import type { Accounts } from './service.ts';
 
 export interface AccountRouteDeps {
@@ -92,10 +93,10 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
     return ok('Email verified.');
   });
 
-  app.post(apiPath.login, async (request, reply): Promise<UserResponse> => {
+  app.post(apiPath.login, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
     const { email, password } = parseBody(LoginSchema, request.body);
     await limiter.check('login', request.ip, email);
-    return sessions.signIn(request, reply, await accounts.login(email, password));
+    return sessions.signIn(request, reply, await accounts.login(email, password, deviceOf(request)));
   });
 
   app.post(apiPath.forgotPassword, async (request) => {

@@ -1,3 +1,4 @@
+import type { SecondStep } from '#src/shared/account-security-paths.ts';
 import type { PublicUser } from '#src/shared/user.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { adminError } from '#src/shared/admin-messages.ts';
@@ -16,7 +17,7 @@ import {
 import { createCodes } from './codes.ts';
 import type { GoogleIdentity } from './firebase-token.ts';
 import { burnPasswordCheck, hashPassword, isWeakPassword, samePassword, verifyPassword } from './passwords.ts';
-import { createSessions } from './sessions.ts';
+import { createSessions, type Device } from './sessions.ts';
 import { createUsers, newUserRow, toPublicUser, type UserRow } from './users.ts';
 
 interface Log {
@@ -29,8 +30,22 @@ export interface SignedIn {
   expiresAt: number;
 }
 
+// Issue 20 (product rules U2): with two-factor sign-in on, a right password or Google sign-in admits
+// only to the second step; no session exists until it passes.
+export type Admission = SignedIn | { secondStep: SecondStep };
+export interface SecondFactorGate {
+  challenge(userId: string): Promise<SecondStep | null>;
+}
+
 // The account flows of spec 4 and 7 with the rules of product rules S.
-export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, secret: string, { betaApproval = false } = {}) {
+export function createAccounts(
+  db: Db,
+  clock: Clock,
+  mailer: Mailer,
+  log: Log,
+  secret: string,
+  { betaApproval = false, secondFactor }: { betaApproval?: boolean; secondFactor?: SecondFactorGate } = {},
+) {
   // product rules A3: with BETA_APPROVAL=required a new account waits for an admin; otherwise it is in.
   const approval = betaApproval ? 'pending' : 'approved';
   const users = createUsers(db);
@@ -46,12 +61,17 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
     if (await isWeakPassword(password, knownAbout)) throw new HttpError(400, serverError.passwordWeak);
   }
 
-  async function startSession(user: UserRow): Promise<SignedIn> {
+  async function startSession(user: UserRow, device: Device): Promise<SignedIn> {
     // product rules A2, A3: checked after the password, so only its owner learns the account's standing.
     if (user.status === 'suspended') throw new HttpError(403, adminError.suspended);
     if (user.approval === 'declined') throw new HttpError(403, adminError.declined);
-    const { token, expiresAt } = await sessions.start(user.id, clock());
+    const { token, expiresAt } = await sessions.start(user.id, clock(), device);
     return { user: toPublicUser(user), token, expiresAt };
+  }
+
+  async function admit(user: UserRow, device: Device): Promise<Admission> {
+    const secondStep = await secondFactor?.challenge(user.id);
+    return secondStep ? { secondStep } : startSession(user, device);
   }
 
   return {
@@ -99,21 +119,21 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
       );
     },
 
-    async login(email: string, password: string): Promise<SignedIn> {
+    async login(email: string, password: string, device: Device): Promise<Admission> {
       const user = await users.findByEmail(email);
       // Same answer, and a hash in both cases, for an unknown email and a wrong password.
       const matches = user?.password_hash ? await verifyPassword(user.password_hash, password) : await burnPasswordCheck(password);
       if (!user || !matches) throw new HttpError(401, serverError.badCredentials);
       if (user.email_verified !== 1) throw new HttpError(403, serverError.unverified);
-      return startSession(user);
+      return admit(user, device);
     },
 
     // product rules D4: the account is keyed on Google's subject; a first sign-in whose verified email
     // matches an account links to it; otherwise a new, verified account is made.
-    async signInWithGoogle(identity: GoogleIdentity): Promise<SignedIn> {
+    async signInWithGoogle(identity: GoogleIdentity, device: Device): Promise<Admission> {
       const now = clock();
       const known = await users.findByGoogleSub(identity.sub);
-      if (known) return startSession(known);
+      if (known) return admit(known, device);
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         if (existing.google_sub) throw new HttpError(409, serverError.googleOtherAccount);
@@ -126,10 +146,10 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
           { google_sub: identity.sub, email_verified: 1, ...(existing.email_verified === 1 ? {} : { password_hash: null }) },
           now,
         );
-        return startSession(linked!);
+        return admit(linked!, device);
       }
       try {
-        return await startSession(
+        return await admit(
           await users.insert(
             {
               email: identity.email,
@@ -142,11 +162,12 @@ export function createAccounts(db: Db, clock: Clock, mailer: Mailer, log: Log, s
             },
             now,
           ),
+          device,
         );
       } catch (error) {
         // Two first sign-ins raced: the unique indexes decided; the winner's row is the account.
         const winner = await users.findByGoogleSub(identity.sub);
-        if (winner) return startSession(winner);
+        if (winner) return admit(winner, device);
         throw error;
       }
     },

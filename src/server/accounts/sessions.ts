@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { randomUUID } from 'node:crypto';
+import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security-paths.ts';
 import { SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, SESSION_TTL_MS } from '#src/shared/limits.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
@@ -10,6 +12,8 @@ import { newSessionToken, sha256 } from './secrets.ts';
 
 export interface ActiveSession {
   tokenHash: string;
+  // The public id of the session (issue 20): what the Security tab lists and revokes.
+  sessionId: string | null;
   user: UserRow;
   publicUser: PublicUser;
   // Set when the sliding expiry moved and the cookie must be sent again.
@@ -20,9 +24,17 @@ export interface ActiveSession {
 // past 90 days from sign-in whatever the activity (issue 13).
 const REMEMBERED_SESSIONS = 10_000;
 
+// Where a sign-in came from (issue 20): the browser's own description and the address.
+export interface Device {
+  userAgent: string | null;
+  ip: string | null;
+}
+
 interface Found {
+  sessionId: string | null;
   createdAt: number;
   expiresAt: number;
+  lastSeenAt: number | null;
   user: UserRow;
   publicUser: PublicUser;
 }
@@ -39,13 +51,44 @@ export function createSessions({
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select(['sessions.created_at as session_created_at', 'sessions.expires_at as session_expires_at'])
+      .select([
+        'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_seen_at as session_last_seen_at',
+      ])
       .where('sessions.token_hash', '=', slot('tokenHash')),
   );
-  const insert = prepareQuery((slot: Slot<{ tokenHash: string; userId: string; now: number; expiresAt: number }>) =>
+  const insert = prepareQuery(
+    (
+      slot: Slot<{
+        id: string;
+        tokenHash: string;
+        userId: string;
+        now: number;
+        expiresAt: number;
+        userAgent: string | null;
+        ip: string | null;
+      }>,
+    ) =>
+      k.insertInto('sessions').values({
+        id: slot('id'),
+        token_hash: slot('tokenHash'),
+        user_id: slot('userId'),
+        created_at: slot('now'),
+        expires_at: slot('expiresAt'),
+        user_agent: slot('userAgent'),
+        ip: slot('ip'),
+        last_seen_at: slot('now'),
+      }),
+  );
+  // Issue 20: last seen is written at most every few minutes, unflushed, so the hot current-user call
+  // stays a read (product rules B2); losing one sighting in a power cut only makes it look older.
+  const seen = prepareQuery((slot: Slot<{ tokenHash: string; now: number }>) =>
     k
-      .insertInto('sessions')
-      .values({ token_hash: slot('tokenHash'), user_id: slot('userId'), created_at: slot('now'), expires_at: slot('expiresAt') }),
+      .updateTable('sessions')
+      .set({ last_seen_at: slot('now') })
+      .where('token_hash', '=', slot('tokenHash')),
   );
 
   // A signed-in browser asks again and again; its answer holds until the database changes, so a
@@ -58,10 +101,12 @@ export function createSessions({
     if (known && known.version === version) return known;
     const row = await readFirst(lookup, { tokenHash });
     if (!row) return null;
-    const { session_created_at, session_expires_at, ...user } = row;
+    const { session_id, session_created_at, session_expires_at, session_last_seen_at, ...user } = row;
     const found: Found = {
+      sessionId: session_id,
       createdAt: Number(session_created_at),
       expiresAt: Number(session_expires_at),
+      lastSeenAt: session_last_seen_at === null ? null : Number(session_last_seen_at),
       user,
       publicUser: toPublicUser(user),
     };
@@ -70,10 +115,14 @@ export function createSessions({
   }
 
   return {
-    async start(userId: string, now: number): Promise<{ token: string; expiresAt: number }> {
+    async start(
+      userId: string,
+      now: number,
+      device: Device = { userAgent: null, ip: null },
+    ): Promise<{ token: string; expiresAt: number }> {
       const token = newSessionToken();
       const expiresAt = now + SESSION_TTL_MS;
-      await writeUnflushed(insert, { tokenHash: sha256(token), userId, now, expiresAt });
+      await writeUnflushed(insert, { id: randomUUID(), tokenHash: sha256(token), userId, now, expiresAt, ...device });
       return { token, expiresAt };
     },
 
@@ -81,7 +130,7 @@ export function createSessions({
       const tokenHash = sha256(token);
       const found = await find(tokenHash);
       if (!found) return null;
-      const { createdAt, expiresAt, user, publicUser } = found;
+      const { sessionId, createdAt, expiresAt, lastSeenAt, user, publicUser } = found;
       // product rules A2: suspending ends the sessions; this covers a sign-in that raced the suspension.
       if (user.status === 'suspended') return null;
       const endOfLife = createdAt + SESSION_MAX_AGE_MS;
@@ -94,7 +143,8 @@ export function createSessions({
         refreshedExpiresAt = Math.min(now + SESSION_TTL_MS, endOfLife);
         await k.updateTable('sessions').set({ expires_at: refreshedExpiresAt }).where('token_hash', '=', tokenHash).execute();
       }
-      return { tokenHash, user, publicUser, refreshedExpiresAt };
+      if (lastSeenAt === null || lastSeenAt + LAST_SEEN_EVERY_MS <= now) await writeUnflushed(seen, { tokenHash, now });
+      return { tokenHash, sessionId, user, publicUser, refreshedExpiresAt };
     },
 
     end: (tokenHash: string) => k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -234,6 +235,58 @@ const migrations: Record<string, Migration> = {
         .addColumn('revoked_at', 'bigint')
         .execute();
       await db.schema.createIndex('api_keys_workspace').on('api_keys').columns(['workspace_id', 'created_at']).execute();
+    },
+  },
+  // Issue 20 (product rules U): devices on sessions, two-factor sign-in, the account's own trail.
+  '006-account-security': {
+    async up(db: Kysely<unknown>) {
+      // A session gets a public id (the token hash stays private), the device it signed in from, and
+      // when it was last seen (U1). Sessions made before have no device; each gets an id here.
+      await db.schema.alterTable('sessions').addColumn('id', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('ip', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('last_seen_at', 'bigint').execute();
+      const k = db as Kysely<{ sessions: { token_hash: string; id: string | null } }>;
+      for (const { token_hash } of await k.selectFrom('sessions').select('token_hash').execute()) {
+        await k.updateTable('sessions').set({ id: randomUUID() }).where('token_hash', '=', token_hash).execute();
+      }
+      await db.schema.createIndex('sessions_id').unique().on('sessions').column('id').execute();
+      // U2: one row per account; enabled_at is null while a setup waits for its first code.
+      await db.schema
+        .createTable('two_factor')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('enabled_at', 'bigint')
+        .addColumn('last_step', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('recovery_codes_pk', ['user_id', 'code_hash'])
+        .execute();
+      await db.schema
+        .createTable('sign_in_challenges')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sign_in_challenges_expires_at').on('sign_in_challenges').column('expires_at').execute();
+      // No foreign key: the record of an account's deletion outlives the account (U5).
+      await db.schema
+        .createTable('account_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('account_events_user').on('account_events').columns(['user_id', 'created_at']).execute();
     },
   },
   // Issue 18 (product rules H): endpoints, the outbox of deliveries, and each attempt.

@@ -29,6 +29,11 @@ export interface SessionsTable {
   user_id: string;
   created_at: number;
   expires_at: number;
+  // Issue 20: the public id, the device and the last sighting (null on sessions made before).
+  id: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  last_seen_at: number | null;
 }
 
 export type CodePurpose = 'verify' | 'reset';
@@ -252,4 +257,44 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  account_events: AccountEventsTable;
+}
+
+// Issue 20 (product rules U). The TOTP seed is sealed with the secret box; enabled_at is null while a
+// setup waits for its first code; last_step is the last time step a code was accepted in (no replay).
+export interface TwoFactorTable {
+  user_id: string;
+  secret_sealed: string;
+  enabled_at: number | null;
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+}
+
+// The second step of a sign-in: a short-lived, single-use token, stored hashed; no session until it passes.
+export interface SignInChallengesTable {
+  token_hash: string;
+  user_id: string;
+  attempts: number;
+  expires_at: number;
+  created_at: number;
+}
+
+// Account changes outside any workspace (audit_log needs one). No foreign key: see the migration.
+export interface AccountEventsTable {
+  id: string;
+  user_id: string;
+  action: string;
+  // JSON text.
+  details: string;
+  ip: string | null;
+  created_at: number;
 }

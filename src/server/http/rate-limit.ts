@@ -37,6 +37,13 @@ export const limits = {
   forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   reset: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
   changePassword: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  // Issue 20 (product rules U2): two-factor codes, counted per account like passwords; a code has only a
+  // million values, so the account's ceiling is far lower than login's.
+  secondFactor: {
+    ip: { max: 30, windowMs: 15 * MINUTE },
+    accountFromIp: { max: 10, windowMs: 15 * MINUTE },
+    account: { max: 30, windowMs: 15 * MINUTE },
+  },
 } satisfies Record<string, Limits>;
 
 export type LimitName = keyof typeof limits;

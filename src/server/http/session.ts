@@ -1,13 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import type { UserResponse } from '#src/shared/api-paths.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { adminError } from '#src/shared/admin-messages.ts';
 import { isAdmin } from '#src/shared/user.ts';
-import type { SignedIn } from '#src/server/accounts/service.ts';
-import type { ActiveSession, Sessions } from '#src/server/accounts/sessions.ts';
+import type { Admission, SignedIn } from '#src/server/accounts/service.ts';
+import type { ActiveSession, Device, Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import { HttpError } from './errors.ts';
 import { sessionCookie } from './session-cookie.ts';
+
+const USER_AGENT_MAX = 512;
+
+// Issue 20: what a new session records about the browser that signs in (product rules U1).
+export function deviceOf(request: FastifyRequest): Device {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, USER_AGENT_MAX) : null, ip: request.ip };
+}
 
 // The request's session, shared by every route that signs in or needs a signed-in user. Named the
 // Epic Stack way: `require…` throws, `get…` may answer null.
@@ -53,8 +62,10 @@ export function createSessionHelpers({ sessions, clock, secure }: { sessions: Se
       return session;
     },
 
-    // A new sign-in replaces the session the browser had (rotation), never stacks on it.
-    async signIn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<UserResponse> {
+    // A new sign-in replaces the session the browser had (rotation), never stacks on it. One that
+    // still needs its second step (product rules U2) sets no cookie and answers the step's token.
+    async signIn(request: FastifyRequest, reply: FastifyReply, signedIn: Admission): Promise<UserResponse | SecondStepResponse> {
+      if ('secondStep' in signedIn) return { secondStep: signedIn.secondStep };
       await endSession(request);
       cookie.set(reply, signedIn.token, signedIn.expiresAt, clock());
       return { user: signedIn.user };

@@ -15,7 +15,7 @@ const minutes = CODE_TTL_MS / 60_000;
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-function layout(heading: string, paragraphs: string[], extra = ''): string {
+export function layout(heading: string, paragraphs: string[], extra = ''): string {
   return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;max-width:480px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}

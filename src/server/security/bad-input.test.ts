@@ -5,7 +5,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 const MB = 'x'.repeat(1024 * 1024);
 
 interface Endpoint {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   valid: Record<string, unknown>;
   optional?: string[];
@@ -21,6 +21,11 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: '/reset-password', valid: { email: 'bad.input@example.com', code: 'ABCDEF', newPassword: 'fine-password-2' } },
   { method: 'PUT', path: '/update-profile', valid: { name: 'Bad Input', gender: 'male' }, optional: ['gender'], signedIn: true },
   { method: 'PUT', path: '/change-password', valid: { currentPassword: 'tessera-pass-1', newPassword: 'fine-password-2' }, signedIn: true },
+  // Issue 20.
+  { method: 'POST', path: '/account/two-factor/confirm', valid: { code: '123456' }, signedIn: true },
+  { method: 'DELETE', path: '/account/two-factor', valid: { password: 'tessera-pass-1', code: '123456' }, signedIn: true },
+  { method: 'POST', path: '/login/second-step', valid: { token: 'A'.repeat(43), code: '123456' } },
+  { method: 'DELETE', path: '/account', valid: { password: 'tessera-pass-1' }, signedIn: true },
 ];
 
 // Each case is [label, raw body or object, content type].

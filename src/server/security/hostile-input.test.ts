@@ -92,6 +92,16 @@ const endpoints = [
   ['POST', '/admin/users/:member/decline'],
   ['POST', '/admin/invitations'],
   ['GET', '/admin/signups'],
+  // Issue 20. `:session` is another session of the steady owner (not the one the valid cookie holds).
+  ['GET', '/account/security'],
+  ['POST', '/account/two-factor/setup'],
+  ['POST', '/account/two-factor/confirm'],
+  ['DELETE', '/account/two-factor'],
+  ['POST', '/login/second-step'],
+  ['GET', '/account/export'],
+  ['DELETE', '/account/sessions/:session'],
+  ['DELETE', '/account/sessions'],
+  ['DELETE', '/account'],
 ] as const;
 
 const FIELDS = [
@@ -227,6 +237,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const token = /invitations#([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1];
     await mateClient.post('/invitations/accept', { token });
     ids.invitation = (await c.post(`/workspaces/${ids.ws}/invitations`, { email: 'pending@example.com' })).body.invitation.id;
+    const elsewhere = await signedInClient(t, account);
+    ids.session = (await elsewhere.get('/account/security')).body.sessions.find((s: { current: boolean }) => s.current).id;
     ids.column = (await c.get(`/workspaces/${ids.ws}/columns`)).body.columns[2].id;
     ids.task = (await c.post(`/workspaces/${ids.ws}/tasks`, { title: 'Steady task' })).body.task.id;
     const created = (await c.post(`/workspaces/${ids.ws}/api-keys`, { name: 'Steady key' })).body;

@@ -47,7 +47,13 @@ function SignInDialogHost() {
     );
   return (
     <Suspense fallback={null}>
-      <SignInDialog open={request !== null} message={request?.message} email={request?.email} onClose={close} />
+      <SignInDialog
+        open={request !== null}
+        message={request?.message}
+        email={request?.email}
+        secondStep={request?.secondStep}
+        onClose={close}
+      />
     </Suspense>
   );
 }

@@ -9,6 +9,8 @@ export interface LoginState {
   message?: string;
   // The email just verified or reset, so the Sign In dialog need not ask for it again.
   email?: string;
+  // A Google sign-in's second-step token (product rules U2), so the dialog opens on that step.
+  secondStep?: string;
 }
 // product rules D1: /login becomes '/' with this state, which opens the Sign In dialog.
 export interface SignInRequest extends LoginState {
@@ -24,5 +26,5 @@ export function useSignInRequest(): SignInRequest | null {
   const state = useLocation().state as Partial<SignInRequest> | null;
   if (state?.signIn !== true) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return { signIn: true, message: text(state.message), email: text(state.email) };
+  return { signIn: true, message: text(state.message), email: text(state.email), secondStep: text(state.secondStep) };
 }

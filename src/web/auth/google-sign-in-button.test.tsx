@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, flow, label, success } from '#src/shared/messages.ts';
 import type { PublicUser } from '#src/shared/user.ts';
 import { apiServer } from '../../../tests/support/api-server.ts';
-import type { GooglePopup } from './google-popup.ts';
+import type { GooglePopup } from '#src/web/lib/google-popup.ts';
 
 const user: PublicUser = {
   id: 'u1',

@@ -3,7 +3,8 @@ import { useNavigate } from '#src/web/routing/router-context.tsx';
 import type { GoogleWebConfig } from '#src/shared/api-paths.ts';
 import { flow, label } from '#src/shared/messages.ts';
 import { Button } from '#src/web/ui/button.tsx';
-import type { GooglePopup } from './google-popup.ts';
+import type { GooglePopup } from '#src/web/lib/google-popup.ts';
+import type { SignInRequest } from './flow-state.ts';
 import { googleSignInConfig, signInWithGoogle } from './google-sign-in.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 
@@ -22,7 +23,9 @@ function GoogleMark() {
 // spec 2: Continue with Google on Register and in the Sign In dialog; success goes to /dashboard.
 // product rules D4: without a Firebase project the button is disabled, says Google sign-in is not
 // configured, and makes no call. `popup` is replaceable for tests.
-export function GoogleSignInButton({ popup }: { popup?: GooglePopup }) {
+// product rules U2: with two-factor sign-in on, `onSecondStep` takes the second step's token; without
+// one (the register page), the Sign In dialog opens on that step.
+export function GoogleSignInButton({ popup, onSecondStep }: { popup?: GooglePopup; onSecondStep?: (token: string) => void }) {
   const [config, setConfig] = useState<GoogleWebConfig | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const { signIn } = useSession();
@@ -43,7 +46,14 @@ export function GoogleSignInButton({ popup }: { popup?: GooglePopup }) {
     if (!config) return;
     setBusy(true);
     try {
-      signIn(await signInWithGoogle(config, popup));
+      const answer = await signInWithGoogle(config, popup);
+      if ('secondStep' in answer) {
+        setBusy(false);
+        if (onSecondStep) onSecondStep(answer.secondStep.token);
+        else void navigate('/', { state: { signIn: true, secondStep: answer.secondStep.token } satisfies SignInRequest });
+        return;
+      }
+      signIn(answer.user);
       navigate('/dashboard', { replace: true });
     } catch (error) {
       // spec 8: the auth layer has shown the toast; the screen only logs.

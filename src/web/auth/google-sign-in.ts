@@ -1,9 +1,9 @@
 import { notify } from '#src/web/ui/notify.ts';
+import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
-import type { PublicUser } from '#src/shared/user.ts';
 import { failure, success } from '#src/shared/messages.ts';
 import { api, ApiError } from '#src/web/lib/api-client.ts';
-import { firebaseGooglePopup, type GooglePopup } from './google-popup.ts';
+import { firebaseGooglePopup, type GooglePopup } from '#src/web/lib/google-popup.ts';
 
 let config: Promise<PublicConfig> | null = null;
 
@@ -21,7 +21,11 @@ export async function googleSignInConfig(): Promise<GoogleWebConfig | null> {
 }
 
 // spec 4 and 8, product rules D4: the popup gives an ID token; only the server's check of it signs in.
-export async function signInWithGoogle(googleConfig: GoogleWebConfig, popup: GooglePopup = firebaseGooglePopup): Promise<PublicUser> {
+// product rules U2: an account with two-factor sign-in on answers its second step instead of the user.
+export async function signInWithGoogle(
+  googleConfig: GoogleWebConfig,
+  popup: GooglePopup = firebaseGooglePopup,
+): Promise<UserResponse | SecondStepResponse> {
   let identity;
   try {
     identity = await popup(googleConfig);
@@ -30,9 +34,9 @@ export async function signInWithGoogle(googleConfig: GoogleWebConfig, popup: Goo
     throw error;
   }
   try {
-    const { user } = await api<UserResponse>('POST', apiPath.firebaseAuth, identity, failure.providerSync);
-    notify.success(success.google);
-    return user;
+    const answer = await api<UserResponse | SecondStepResponse>('POST', apiPath.firebaseAuth, identity, failure.providerSync);
+    if ('user' in answer) notify.success(success.google);
+    return answer;
   } catch (error) {
     notify.error(error instanceof ApiError ? error.message : failure.providerSync);
     throw error;

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { secondStepUi } from '#src/shared/account-security-messages.ts';
 import { authCopy, label } from '#src/shared/messages.ts';
 import { adminError } from '#src/shared/admin-messages.ts';
+import type { PublicUser } from '#src/shared/user.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { textLinkClass } from '#src/web/ui/button-class.ts';
 import { Button } from '#src/web/ui/button.tsx';
@@ -14,6 +16,7 @@ import { ApiError } from '#src/web/lib/api-client.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
 import type { EmailState } from './flow-state.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { SecondStepForm } from './second-step-form.tsx';
 import { LAST_EMAIL_KEY, useSession } from '#src/web/lib/session.tsx';
 
 function lastEmail(): string {
@@ -30,11 +33,14 @@ export default function SignInDialog({
   open,
   message,
   email: passedEmail,
+  secondStep: passedSecondStep,
   onClose,
 }: {
   open: boolean;
   message?: string;
   email?: string;
+  // product rules U2: a Google sign-in begun elsewhere (the register page) that needs its second step.
+  secondStep?: string;
   onClose: () => void;
 }) {
   const session = useSession();
@@ -43,6 +49,13 @@ export default function SignInDialog({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<string | null>(passedSecondStep ?? null);
+
+  async function signedIn(user: PublicUser) {
+    // spec 4: login success sets the user; then the dashboard.
+    session.signIn(user);
+    await navigate('/dashboard', { replace: true });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,10 +63,14 @@ export default function SignInDialog({
     setUnverifiedEmail(null);
     const typedEmail = email.trim();
     try {
-      const { user } = await authActions.login({ email: typedEmail, password });
-      // spec 4: login success sets the user; then the dashboard.
-      session.signIn(user);
-      await navigate('/dashboard', { replace: true });
+      const answer = await authActions.login({ email: typedEmail, password });
+      if ('secondStep' in answer) {
+        setSecondStep(answer.secondStep.token);
+        setPassword('');
+        setBusy(false);
+        return;
+      }
+      await signedIn(answer.user);
     } catch (error) {
       // spec 8: the auth layer has shown the server's words in a toast; the screen only logs.
       console.error('Sign in failed', error);
@@ -69,6 +86,14 @@ export default function SignInDialog({
   function goVerify() {
     const state: EmailState = { email: unverifiedEmail ?? email.trim() };
     void navigate('/verify-email', { state });
+  }
+
+  if (secondStep) {
+    return (
+      <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={secondStepUi.title}>
+        <SecondStepForm token={secondStep} onSignedIn={signedIn} onRestart={() => setSecondStep(null)} />
+      </Dialog>
+    );
   }
 
   return (
@@ -119,7 +144,7 @@ export default function SignInDialog({
         </Button>
       </form>
       <OrDivider />
-      <GoogleSignInButton />
+      <GoogleSignInButton onSecondStep={setSecondStep} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {authCopy.noAccount}{' '}
         <Link to="/register" className={textLinkClass}>

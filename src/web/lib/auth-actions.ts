@@ -1,3 +1,4 @@
+import { accountSecurityPaths, type SecondStepResponse } from '#src/shared/account-security-paths.ts';
 import { apiPath, type OkResponse, type UserResponse } from '#src/shared/api-paths.ts';
 import type {
   ChangePasswordBody,
@@ -14,10 +15,15 @@ import { api, ApiError } from './api-client.ts';
 
 // spec 8: on failure an error toast shows the server's error, else the raw body, else the default;
 // the error is then rethrown for the screen. On success the spec's success toast.
-async function withToasts<T>(call: (fallback: string) => Promise<T>, successText: string | null, fallback: string): Promise<T> {
+async function withToasts<T>(
+  call: (fallback: string) => Promise<T>,
+  successText: string | null | ((result: T) => string | null),
+  fallback: string,
+): Promise<T> {
   try {
     const result = await call(fallback);
-    if (successText) notify.success(successText);
+    const text = typeof successText === 'function' ? successText(result) : successText;
+    if (text) notify.success(text);
     return result;
   } catch (error) {
     notify.error(error instanceof ApiError ? error.message : fallback);
@@ -28,7 +34,16 @@ async function withToasts<T>(call: (fallback: string) => Promise<T>, successText
 export const authActions = {
   register: (body: RegisterBody) =>
     withToasts((f) => api<UserResponse>('POST', apiPath.register, body, f), success.register, failure.register),
-  login: (body: LoginBody) => withToasts((f) => api<UserResponse>('POST', apiPath.login, body, f), success.login, failure.login),
+  // product rules U2: with two-factor sign-in on, the password admits only to the second step, so the
+  // spec's success toast waits for it.
+  login: (body: LoginBody) =>
+    withToasts(
+      (f) => api<UserResponse | SecondStepResponse>('POST', apiPath.login, body, f),
+      (answer) => ('user' in answer ? success.login : null),
+      failure.login,
+    ),
+  secondStep: (body: { token: string; code: string }) =>
+    withToasts((f) => api<UserResponse>('POST', accountSecurityPaths.secondStep, body, f), success.login, failure.login),
   verifyEmail: (body: VerifyEmailBody) =>
     withToasts((f) => api<OkResponse>('POST', apiPath.verifyEmail, body, f), success.verifyEmail, failure.verifyEmail),
   forgotPassword: (body: EmailOnlyBody) =>

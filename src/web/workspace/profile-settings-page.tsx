@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
+import { securityUi } from '#src/shared/account-security-messages.ts';
 import { GENDERS, type Gender } from '#src/shared/user.ts';
 import { flow, validation, workspaceCopy } from '#src/shared/messages.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
@@ -9,6 +10,7 @@ import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { PasswordField, TextField } from '#src/web/ui/field.tsx';
 import { PageHeading } from '#src/web/workspace/components/panel-card.tsx';
+import { SecurityTab } from '#src/web/workspace/security/security-tab.tsx';
 
 const tabClass =
   'border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-accent-600 data-[state=active]:text-accent-700';
@@ -106,11 +108,12 @@ function PasswordChangeForm() {
   );
 }
 
-// spec 2, "Profile Settings": two tabs, Profile Information and Change Password.
+// spec 2, "Profile Settings": two tabs, Profile Information and Change Password; issue 20 adds a third,
+// Security (product rules U), after them.
 export default function ProfileSettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeading title="Profile Settings" lead="Your name, gender and password." />
+      <PageHeading title="Profile Settings" lead="Your name, gender, password and account security." />
       <div className="rounded-card border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <Tabs.Root defaultValue="profile">
           <Tabs.List aria-label="Profile Settings" className="mb-6 flex gap-6 border-b border-slate-200">
@@ -120,12 +123,18 @@ export default function ProfileSettingsPage() {
             <Tabs.Trigger value="password" className={tabClass}>
               {workspaceCopy.passwordTab}
             </Tabs.Trigger>
+            <Tabs.Trigger value="security" className={tabClass}>
+              {securityUi.tab}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="profile">
             <ProfileForm />
           </Tabs.Content>
           <Tabs.Content value="password">
             <PasswordChangeForm />
+          </Tabs.Content>
+          <Tabs.Content value="security">
+            <SecurityTab />
           </Tabs.Content>
         </Tabs.Root>
       </div>

@@ -29,7 +29,8 @@ export const privacySections = [
   {
     heading: 'Retention and your rights',
     paragraphs: [
-      `To get an export of your workspace or to delete your account, write to ${SUPPORT_EMAIL}. We delete account data within 30 days of a deletion request, except what the law requires us to keep. You may ask for a copy, correction or deletion of your personal data.`,
+      'You can download your data and delete your account yourself, in Profile Settings → Security. Deleting your account removes its personal data at once, except what the law requires us to keep; tasks and comments you left in shared workspaces stay there, shown as by "Deleted user".',
+      `For anything else, such as a copy of the data of a whole workspace or a correction of your personal data, write to ${SUPPORT_EMAIL}.`,
     ],
   },
   { heading: 'Contact', paragraphs: [`Questions about privacy: ${SUPPORT_EMAIL}.`] },
@@ -59,7 +60,7 @@ export const termsSections = [
   {
     heading: 'Your content',
     paragraphs: [
-      `You own what you put in Tessera. You give us the rights we need to store it, show it to the people you share it with and run the service. You can ask for an export of it at any time by writing to ${SUPPORT_EMAIL}.`,
+      `You own what you put in Tessera. You give us the rights we need to store it, show it to the people you share it with and run the service. You can download what is yours at any time in Profile Settings → Security, or ask for an export by writing to ${SUPPORT_EMAIL}.`,
     ],
   },
   {

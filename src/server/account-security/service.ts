@@ -1,0 +1,134 @@
+import { Readable } from 'node:stream';
+import { securityError } from '#src/shared/account-security-messages.ts';
+import type { SecurityOverview } from '#src/shared/account-security-paths.ts';
+import type { ActiveSession } from '#src/server/accounts/sessions.ts';
+import type { UserRow } from '#src/server/accounts/users.ts';
+import type { Clock } from '#src/server/clock.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import type { Mailer } from '#src/server/mail/mailer.ts';
+import type { MailMessage } from '#src/server/mail/templates.ts';
+import type { SecretBox } from '#src/server/security/secret-box.ts';
+import { recentAccountEvents, writeAccountEvent } from './account-events.ts';
+import { deleteAccount } from './deletion.ts';
+import { listSessions } from './devices.ts';
+import { exportAccount } from './export.ts';
+import { accountDeletedMail, recoveryCodeUsedMail, sessionsEndedMail, twoFactorOffMail, twoFactorOnMail } from './mails.ts';
+import { createTwoFactor } from './two-factor.ts';
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+const RECENT_EVENTS = 10;
+
+// Account security (issue 20, product rules U): the rules live here; the routes parse, authenticate,
+// confirm identity and answer.
+export function createAccountSecurity({
+  db,
+  clock,
+  mailer,
+  log,
+  box,
+  appSecret,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: Log;
+  box: SecretBox;
+  appSecret: string;
+}) {
+  const k = db.kysely;
+  const twoFactor = createTwoFactor(db, clock, box, appSecret);
+
+  // product rules U6: mailed after the change commits; a mail failure never undoes it.
+  function tell(message: MailMessage) {
+    mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'email failed'));
+  }
+
+  return {
+    twoFactor,
+
+    async overview(session: ActiveSession): Promise<SecurityOverview> {
+      const { user } = session;
+      const [enabled, recoveryCodesLeft, sessions, events] = await Promise.all([
+        twoFactor.isOn(user.id),
+        twoFactor.recoveryCodesLeft(user.id),
+        listSessions(k, user.id, session.sessionId, clock()),
+        recentAccountEvents(k, user.id, RECENT_EVENTS),
+      ]);
+      return {
+        twoFactor: { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft : 0 },
+        signIn: { password: user.password_hash !== null, google: user.google_sub !== null },
+        sessions,
+        events,
+      };
+    },
+
+    // Another account's session id is "not found", like one that never existed (product rules W6).
+    async revokeSession(session: ActiveSession, id: string, ip: string | null): Promise<void> {
+      const now = clock();
+      await k.transaction().execute(async (tx) => {
+        const ended = await tx.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', session.user.id).executeTakeFirst();
+        if (Number(ended.numDeletedRows) !== 1) throw new HttpError(404, securityError.sessionNotFound);
+        await writeAccountEvent(tx, { userId: session.user.id, action: 'session.revoke', ip }, now);
+      });
+      tell(sessionsEndedMail(session.user.email, 1));
+    },
+
+    async revokeOthers(session: ActiveSession, ip: string | null): Promise<number> {
+      const now = clock();
+      const count = await k.transaction().execute(async (tx) => {
+        const ended = await tx
+          .deleteFrom('sessions')
+          .where('user_id', '=', session.user.id)
+          .where('token_hash', '!=', session.tokenHash)
+          .executeTakeFirst();
+        const n = Number(ended.numDeletedRows);
+        if (n > 0)
+          await writeAccountEvent(tx, { userId: session.user.id, action: 'session.revoke-others', ip, details: { count: n } }, now);
+        return n;
+      });
+      if (count > 0) tell(sessionsEndedMail(session.user.email, count));
+      return count;
+    },
+
+    async confirmTwoFactor(user: UserRow, code: string, ip: string | null): Promise<string[]> {
+      const codes = await twoFactor.confirm(user.id, code, ip);
+      tell(twoFactorOnMail(user.email));
+      return codes;
+    },
+
+    async disableTwoFactor(user: UserRow, code: string, ip: string | null): Promise<void> {
+      await twoFactor.disable(user.id, code, ip);
+      tell(twoFactorOffMail(user.email));
+    },
+
+    // The second step of a sign-in; the caller starts the session for the returned user.
+    async completeSignIn(token: string, code: string, ip: string | null, findUser: (id: string) => Promise<UserRow | undefined>) {
+      const { userId, result } = await twoFactor.completeSignIn(token, code, ip);
+      const user = await findUser(userId);
+      if (!user) throw new HttpError(400, securityError.secondStepExpired);
+      if (result.kind === 'recovery') tell(recoveryCodeUsedMail(user.email, result.left));
+      return user;
+    },
+
+    async exportStream(user: UserRow, ip: string | null): Promise<Readable> {
+      const now = clock();
+      await writeAccountEvent(k, { userId: user.id, action: 'account.export', ip }, now);
+      return Readable.from(exportAccount(k, user, now, await twoFactor.isOn(user.id)));
+    },
+
+    async deleteAccount(user: UserRow): Promise<void> {
+      // The trail of the deletion keeps no address of a person who asked to be forgotten.
+      const actor = { user: { id: user.id, name: user.name, email: user.email }, ip: null };
+      await k.transaction().execute((tx) => deleteAccount(tx, actor, clock()));
+      tell(accountDeletedMail(user.email));
+    },
+
+    sweep: (now: number) => twoFactor.sweep(now),
+  };
+}
+
+export type AccountSecurity = ReturnType<typeof createAccountSecurity>;
