@@ -1,7 +1,8 @@
 import type { SecondStep } from '#src/shared/account-security-paths.ts';
-import type { PublicUser } from '#src/shared/user.ts';
+import { isAdmin, type PublicUser } from '#src/shared/user.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { adminError } from '#src/shared/admin-messages.ts';
+import { newDeviceAlert, raiseAlert } from '#src/server/admin/alerts.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
@@ -65,8 +66,19 @@ export function createAccounts(
     // product rules A2, A3: checked after the password, so only its owner learns the account's standing.
     if (user.status === 'suspended') throw new HttpError(403, adminError.suspended);
     if (user.approval === 'declined') throw new HttpError(403, adminError.declined);
+    const publicUser = toPublicUser(user);
+    if (isAdmin(publicUser)) await alertOnNewDevice(user.id, device);
     const { token, expiresAt } = await sessions.start(user.id, clock(), device);
-    return { user: toPublicUser(user), token, expiresAt };
+    return { user: publicUser, token, expiresAt };
+  }
+
+  // product rules A4: an admin account signed in from a browser that none of its live sessions uses is
+  // worth another admin's look (a stolen password shows up this way). The first sign-in has nothing to
+  // compare with, so it raises nothing.
+  async function alertOnNewDevice(userId: string, device: Device) {
+    const known = await db.kysely.selectFrom('sessions').select('user_agent').where('user_id', '=', userId).execute();
+    if (known.length === 0 || known.some((session) => session.user_agent === device.userAgent)) return;
+    await raiseAlert(db.kysely, newDeviceAlert(userId, device), clock());
   }
 
   async function admit(user: UserRow, device: Device): Promise<Admission> {

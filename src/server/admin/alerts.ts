@@ -16,7 +16,7 @@ const MESSAGE_MAX = 500;
 // from anything an admin should hear of, with the database (or a transaction) and the time:
 //   await raiseAlert(db.kysely, { type: 'error', severity: 'high', message: 'Webhook delivery to … failed 5 times' }, clock());
 // Repeated rate-limit refusals (app.ts), webhook deliveries given up on and endpoints disabled for
-// failing (webhooks/worker.ts) call it.
+// failing (webhooks/worker.ts), and admin sign-ins from a new device (accounts/service.ts) call it.
 export async function raiseAlert(db: Kysely<Database>, alert: Alert, now: number): Promise<void> {
   await db
     .insertInto('system_alerts')
@@ -46,4 +46,10 @@ export function webhookDisabledAlert(workspaceName: string): Alert {
     severity: 'high',
     message: `A webhook endpoint of the workspace "${workspaceName}" failed for 5 days and was disabled.`,
   };
+}
+
+// The account is named by id and the device by what its browser says of itself (no address, no token).
+export function newDeviceAlert(userId: string, device: { userAgent: string | null; ip: string | null }): Alert {
+  const browser = (device.userAgent ?? 'an unknown browser').slice(0, 200);
+  return { type: 'warning', severity: 'medium', message: `Admin account ${userId} signed in from a new device: ${browser}.` };
 }

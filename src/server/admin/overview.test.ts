@@ -59,6 +59,28 @@ describe.each(engines)('admin overview on %s', (engine) => {
     t.clock.advance(limits.login.ip.windowMs);
   });
 
+  it('raises a System Alert when an admin account signs in from a browser none of its sessions uses', async () => {
+    const t = app();
+    const admin = await adminPerson(t, 'Alerted Admin');
+    const signIn = (userAgent: string) =>
+      client(t.url).post('/login', { email: admin.email, password: 'tessera-pass-1' }, { 'user-agent': userAgent });
+    const newDevice = async () =>
+      (await t.db.kysely.selectFrom('system_alerts').select('message').execute()).filter((a) => a.message.includes(admin.id));
+    expect((await signIn('TesseraTest/1.0 (same laptop)')).status).toBe(200);
+    const seen = (await newDevice()).length;
+    expect((await signIn('TesseraTest/1.0 (same laptop)')).status).toBe(200);
+    expect(await newDevice()).toHaveLength(seen);
+    expect((await signIn('TesseraTest/2.0 (unknown phone)')).status).toBe(200);
+    expect((await newDevice()).map((a) => a.message)).toContain(
+      `Admin account ${admin.id} signed in from a new device: TesseraTest/2.0 (unknown phone).`,
+    );
+    // A plain user's new device is their own business (Profile Settings → Security lists it).
+    const plain = await person(t, 'Plain Person');
+    await client(t.url).post('/login', { email: plain.email, password: 'tessera-pass-1' }, { 'user-agent': 'TesseraTest/3.0' });
+    const all = await t.db.kysely.selectFrom('system_alerts').select('message').execute();
+    expect(all.some((a) => a.message.includes(plain.id))).toBe(false);
+  });
+
   it('shows Recent Activity from the workspace and admin trails together, newest first', async () => {
     const t = app();
     const admin = await adminPerson(t, 'Act Admin');

@@ -4,7 +4,7 @@ import type { UserResponse } from '#src/shared/api-paths.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { adminError } from '#src/shared/admin-messages.ts';
 import { isAdmin } from '#src/shared/user.ts';
-import type { Admission, SignedIn } from '#src/server/accounts/service.ts';
+import type { Admission } from '#src/server/accounts/service.ts';
 import type { ActiveSession, Device, Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import { HttpError } from './errors.ts';
