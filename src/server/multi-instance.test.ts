@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limits } from '#src/server/http/rate-limit.ts';
-import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts';
-import { client, createVerifiedUser, startTestApp, type TestApp, whoAmI } from '../../tests/support/test-app.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db.ts';
+import { client, createVerifiedUser, useTwoTestApps, whoAmI } from '../../tests/support/test-app.ts';
+import { engines } from '../../tests/support/test-db.ts';
 
 // product rules W7: instances keep no state of their own. On SQLite, two instances on
 // one file; each remembers session look-ups, which must end the moment the other one writes.
 describe.each(engines)('two instances on one %s database', (engine) => {
-  let database: TestDatabase;
-  let mail: SmtpSink;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    mail = await startSmtpSink();
-    a = await startTestApp(engine, { database, mail });
-    b = await startTestApp(engine, { database, mail });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await mail?.close();
-    await database?.drop();
-  });
+  const apps = useTwoTestApps(engine);
 
   it('accepts on one instance a session made on the other, and logout on one ends it on both', async () => {
+    const { a, b } = apps();
     const account = await createVerifiedUser(a);
     const onA = client(a.url);
     expect((await onA.post('/login', { email: account.email, password: account.password })).status).toBe(200);
@@ -38,6 +23,7 @@ describe.each(engines)('two instances on one %s database', (engine) => {
   });
 
   it('counts a rate limit across both instances', async () => {
+    const { a, b } = apps();
     const account = await createVerifiedUser(a);
     const max = limits.login.accountFromIp.max;
     const statuses = [];

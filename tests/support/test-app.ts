@@ -157,6 +157,30 @@ export function useTestApp(engine: Engine, options: TestAppOptions = {}): () => 
   };
 }
 
+// Two instances of the app on one database, sharing one mail sink (product rules W7): what one writes,
+// the other must see.
+export function useTwoTestApps(engine: Engine, env: Record<string, string> = {}): () => { a: TestApp; b: TestApp } {
+  let database: TestDatabase | undefined;
+  let mail: SmtpSink | undefined;
+  let pair: { a: TestApp; b: TestApp } | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    mail = await startSmtpSink();
+    const a = await startTestApp(engine, { database, mail, env });
+    pair = { a, b: await startTestApp(engine, { database, mail, env }) };
+  }, 60_000);
+  afterAll(async () => {
+    await pair?.a.close();
+    await pair?.b.close();
+    await mail?.close();
+    await database?.drop();
+  });
+  return () => {
+    if (!pair) throw new Error('The test apps are not running');
+    return pair;
+  };
+}
+
 // The email of the user this client is signed in as, or null for a guest.
 export async function whoAmI(c: Client): Promise<string | null> {
   const answer = await c.get('/current-user');

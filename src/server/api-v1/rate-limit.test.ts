@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicApiLimits } from '#src/server/http/rate-limit.ts';
 import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { useTwoTestApps } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 import { createKey, keyClient } from './test-helpers.ts';
 
 // The multiplier shrinks spec 9's 1000 an hour to 3, so the test reaches the limit in a few requests.
@@ -13,25 +12,10 @@ const PER_KEY = Math.floor(publicApiLimits.key.max * MULTIPLIER);
 // Issue 17 (spec 9; product rules K4, W7): 1000 requests an hour per key, counted in the database, so
 // two instances share one allowance; headers on every answer, 429 with Retry-After past it.
 describe.each(engines)('the per-key limit across two instances on %s', (engine) => {
-  let database: TestDatabase;
-  let mail: SmtpSink;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    mail = await startSmtpSink();
-    const env = { RATE_LIMIT_MULTIPLIER: String(MULTIPLIER) };
-    a = await startTestApp(engine, { database, mail, env });
-    b = await startTestApp(engine, { database, mail, env });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await mail?.close();
-    await database?.drop();
-  });
+  const apps = useTwoTestApps(engine, { RATE_LIMIT_MULTIPLIER: String(MULTIPLIER) });
 
   it('counts one allowance per key on both instances, then answers 429 with Retry-After until the hour ends', async () => {
+    const { a, b } = apps();
     const owner = await person(a);
     const workspaceId = await currentWorkspaceId(owner);
     const key = await createKey(owner, workspaceId);
@@ -61,6 +45,7 @@ describe.each(engines)('the per-key limit across two instances on %s', (engine) 
   });
 
   it('limits requests without a valid key per address', async () => {
+    const { a, b } = apps();
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await keyClient(i % 2 === 0 ? a.url : b.url, `tsr_${'B'.repeat(43)}`).get('/tasks')).status);
     // badKey allows max(1, 30 × 0.003) = 1 try per window here.

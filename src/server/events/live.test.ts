@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { taskError } from '#src/shared/task-messages.ts';
 import { REPLAY_MAX, type LiveEvent } from '#src/shared/tasks.ts';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
-import { client, startTestApp, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { client, startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 import { createTask, readEvents, team } from '#src/server/tasks/test-helpers.ts';
 import { EVENT_RETENTION_MS, sweepEvents } from './log.ts';
 import { del } from '#src/server/workspaces/test-helpers.ts';
@@ -147,24 +146,10 @@ describe.each(engines)('live board events on %s', (engine) => {
 // Product rules T6 and W7: a change made through one instance reaches a browser connected to another
 // (PostgreSQL: LISTEN/NOTIFY; SQLite: the other process sees the file change).
 describe.each(engines)('live events across two instances on one %s database', (engine) => {
-  let database: TestDatabase;
-  let mail: SmtpSink;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    mail = await startSmtpSink();
-    a = await startTestApp(engine, { database, mail });
-    b = await startTestApp(engine, { database, mail });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await mail?.close();
-    await database?.drop();
-  });
+  const apps = useTwoTestApps(engine);
 
   it('delivers a move made through A to an event stream on B, within a second', async () => {
+    const { a, b } = apps();
     const { owner, member, id, columns } = await team(a);
     const onB = client(b.url);
     member.c.jar.forEach((value, name) => onB.jar.set(name, value));
