@@ -81,7 +81,12 @@ export async function crashSafety(engine: Engine, port: number) {
     for (let round = 0; round < ROUNDS; round++) {
       stop = false;
       const running = clients.map((state, index) => work(state, index, server.url));
+      const before = acknowledgedWrites;
       await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1500));
+      // On a loaded machine the first answers after a restart can take longer than the random delay; the
+      // kill must land among acknowledged writes, so it waits (up to 5 s) for the round's first one.
+      for (let waited = 0; acknowledgedWrites === before && waited < 5000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       await server.kill('SIGKILL');
       crashes += 1;
       stop = true;
