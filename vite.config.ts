@@ -1,9 +1,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { THEME_BOOT_SCRIPT } from './src/shared/theme/theme.ts';
+
+// The theme is set on <html> before the stylesheet paints (no light frame); the CSP admits it by hash.
+const themeBoot: Plugin = {
+  name: 'theme-boot',
+  transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+};
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [themeBoot, react(), tailwindcss()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -75,7 +75,7 @@ export async function compareThroughput(options: {
   bareUrl: string;
   oursUrl: string;
   headers: Record<string, string>;
-  // The yardstick's own headers, when it is one of our routes too (issue 17: the limit on vs off).
+  // The yardstick's own headers, when it is one of our routes too (the limit on vs off).
   bareHeaders?: Record<string, string>;
   connections?: number;
   rounds?: number;

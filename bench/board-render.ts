@@ -1,12 +1,12 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { chromium, type Browser, type Page, type Route } from '@playwright/test';
-import type { Column, Task } from '#src/shared/tasks.ts';
+import type { Column, Task } from '#src/shared/tasks/paths.ts';
 import { findBrowser } from '../tests/support/find-browser.mjs';
 import type { BenchAccount } from './account.ts';
 import { BROWSER_ARGS } from './landing-bundle.ts';
 import { median, round } from './stats.ts';
 
-// Issue 16 (product rules B): the board's browser budgets on 1,000 tasks. The board's own answers
+// The board's browser budgets on 1,000 tasks. The board's own answers
 // (columns, task pages, the move) are served from memory by the bench, so the figures are the browser's
 // work alone; the rest (session, workspaces, members, the app's files) is the real production server.
 // Both figures come from Chromium's trace: the paint that ends a step, not a script's own clock.
@@ -18,7 +18,7 @@ const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra'
 const LABELS = ['bug', 'docs', 'design', 'backend', 'frontend'];
 const PRIORITIES = ['low', 'medium', 'high'] as const;
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -41,6 +41,8 @@ function syntheticBoard(workspaceId: string): { columns: Column[]; tasks: Task[]
     const person = PEOPLE[index % (PEOPLE.length + 1)];
     return {
       id: `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      key: `BEN-${index + 1}`,
+      number: index + 1,
       workspaceId,
       columnId: columns[index % columns.length]!.id,
       title: `Task ${index + 1}: ${index % 2 ? 'tidy the release checklist' : 'answer the customer about invoices'}`,
@@ -49,6 +51,8 @@ function syntheticBoard(workspaceId: string): { columns: Column[]; tasks: Task[]
       priority: PRIORITIES[index % 3]!,
       dueDate: index % 4 === 0 ? '2026-12-01' : null,
       labels: index % 3 === 0 ? [LABELS[index % LABELS.length]!] : [],
+      projectId: null,
+      sharedWithClient: false,
       position: keys[Math.floor(index / columns.length)]!,
       version: 1,
       createdBy: null,
@@ -80,7 +84,7 @@ async function serveBoard(page: Page, board: { columns: Column[]; tasks: Task[] 
 }
 
 // The end of the first frame painted at or after `from` (trace microseconds).
-function paintAfter(events: TraceEvent[], from: number): number | null {
+export function paintAfter(events: TraceEvent[], from: number): number | null {
   const paint = events
     .filter((event) => (event.name === 'Paint' || event.name === 'Commit') && event.ts >= from)
     .sort((a, b) => a.ts - b.ts)[0];
@@ -89,7 +93,7 @@ function paintAfter(events: TraceEvent[], from: number): number | null {
 
 // BENCH_BREAKDOWN=1 prints where a step's time went (the trace events that took most of it), for reading
 // a figure that is over budget.
-function breakdown(events: TraceEvent[], from: number, to: number) {
+export function breakdown(events: TraceEvent[], from: number, to: number) {
   const sums = new Map<string, number>();
   for (const event of events)
     if (event.ph === 'X' && event.ts >= from && event.ts <= to) sums.set(event.name, (sums.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
@@ -102,9 +106,9 @@ function breakdown(events: TraceEvent[], from: number, to: number) {
   );
 }
 
-const mark = (events: TraceEvent[], name: string) => events.find((event) => event.name === name)?.ts ?? null;
+export const mark = (events: TraceEvent[], name: string) => events.find((event) => event.name === name)?.ts ?? null;
 
-async function traced(browser: Browser, page: Page, step: () => Promise<void>): Promise<TraceEvent[]> {
+export async function traced(browser: Browser, page: Page, step: () => Promise<void>): Promise<TraceEvent[]> {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing'] });
   await step();
   // A frame or two after the step, so its paint is in the trace.

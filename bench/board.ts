@@ -1,8 +1,8 @@
-// Issue 16's server budgets (product rules B6, B7): a page of 50 tasks against the bare route, and the
+// The board's server budgets (product rules B6, B7): a page of 50 tasks against the bare route, and the
 // time from a move's 2xx to its event on another connection's live stream.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Column, LiveEvent, Task } from '#src/shared/tasks.ts';
+import type { Column, LiveEvent, Task } from '#src/shared/tasks/paths.ts';
 import type { BenchAccount } from './account.ts';
 import { compareThroughput, type Comparison } from './api-throughput.ts';
 import { startServer, type BenchServer } from './server.ts';
@@ -126,6 +126,8 @@ export async function liveLatency(mover: Board, watcherWorkspaceUrl: string, acc
 export interface PostgresPair {
   a: BenchServer;
   b: BenchServer;
+  // The database both share, for benches that seed in bulk.
+  databaseUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -149,6 +151,7 @@ export async function startPostgresPair(adminUrl: string, ports: [number, number
   return {
     a,
     b,
+    databaseUrl: env.DATABASE_URL,
     async stop() {
       await a.stop();
       await b.stop();

@@ -10,17 +10,40 @@ export const budgets = {
   coldStartMs: 500,
   idleRssMb: 100,
   afterLoadRssMb: 150,
-  // B6/B7, issue 16: a page of 50 tasks, and a move's 2xx to its event on another live stream.
+  // B6/B7: a page of 50 tasks, and a move's 2xx to its event on another live stream.
   taskListRatio: 0.3,
   taskListP99Ms: 20,
   liveP95Ms: 300,
   // B5: a board of 1,000 tasks.
   boardFirstRenderMs: 300,
   boardMoveMs: 50,
-  // B6 (issue 17): a page of 50 tasks through /api/v1 with a key.
+  // B6: a page of 50 tasks through /api/v1 with a key.
   publicApiRatio: 0.3,
   publicApiP99Ms: 20,
   publicApiLimitOverheadPct: 10,
+  // AI task creation: the parser on 200 lines of notes.
+  aiParse200LinesMs: 20,
   // B8: webhooks lost across a SIGKILL.
   webhooksLost: 0,
+  // Search over 100k tasks and 300k comments, a calendar month of 2,000 tasks, analytics of a
+  // year of 50,000 tasks, the iCalendar feed of 2,000 tasks (data time, each engine).
+  searchP99Ms: 50,
+  calendarMonthP99Ms: 20,
+  analyticsYearMs: 200,
+  feedP99Ms: 50,
+  // Notifications: a comment mentioning 10 members on a task with 50 followers (its commit), the mention
+  // on the mentioned person's open bell stream (also across two instances on PostgreSQL), and the bell
+  // list of 50 with 10,000 notifications in the table.
+  mentionCommentP95Ms: 20,
+  notificationLiveP95Ms: 300,
+  bellListP99Ms: 10,
+  // The client dashboard of 1,000 clients, 5,000 projects and 50,000 tasks: its data (SQLite) and the
+  // page painted.
+  dashboardDataP99Ms: 30,
+  dashboardPaintMs: 500,
+  // The ⌘K palette's first results after the keystroke, and a calendar month painted.
+  searchPaintMs: 150,
+  calendarMonthPaintMs: 300,
+  // AI Mode: the first proposal from a streaming model painted after its first token.
+  aiFirstProposalPaintMs: 200,
 } as const;

@@ -3,7 +3,7 @@ import type { BenchServer } from './server.ts';
 
 const PAGE = 50;
 
-// product rules B6 (issue 17): a workspace with a key and a full page of tasks, made through the API the
+// product rules B6: a workspace with a key and a full page of tasks, made through the API the
 // way an owner and an integration would. Answers the headers a GET /api/v1/tasks?limit=50 needs.
 export async function preparePublicApi(
   server: BenchServer,

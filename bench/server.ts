@@ -9,6 +9,8 @@ export interface BenchServer {
   child: ChildProcess;
   // Spawn to first 200 from /api/health.
   startMs: number;
+  // Its DATA_DIR (the embedded database is tessera.db there), for benches that seed in bulk.
+  dataDir: string;
   // Everything the server printed so far (the console mailer writes its codes here).
   output(): string;
   rssMb(): number;
@@ -64,6 +66,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     url,
     child,
     startMs,
+    dataDir,
     output: () => output,
     rssMb: () => rssMb(child.pid!),
     stop: () =>

@@ -4,7 +4,7 @@ export type Clock = () => number;
 
 export const systemClock: Clock = () => Date.now();
 
-// Tests move time forward by writing an offset (ms) to a file, never by waiting (issue 3).
+// Tests move time forward by writing an offset (ms) to a file, never by waiting.
 export function fileOffsetClock(file: string): Clock {
   return () => {
     let offset = 0;

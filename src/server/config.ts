@@ -1,7 +1,9 @@
-// Environment -> typed settings. The embedded mode needs no variable at all (issue 2, README table).
+// Environment -> typed settings. The embedded mode needs no variable at all (README table).
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ProviderSettings } from '#src/server/ai/provider.ts';
+import { SETTING_ENV, type SettingKey } from '#src/shared/ops/paths.ts';
 
 export interface GoogleConfig {
   projectId: string;
@@ -19,9 +21,12 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   appOrigin: string | null;
+  // Where links in emails and feeds point: APP_ORIGIN, else this server's own address. Never the Host a
+  // request names, which anyone can write.
+  publicOrigin: string;
   // false, true (warned against), a hop count, or the proxies' addresses / CIDR ranges (proxy-addr names).
   trustProxy: boolean | number | string;
-  // Keys the hashes of one-time codes; never stored in the database (issue 13).
+  // Keys the hashes of one-time codes; never stored in the database.
   appSecret: string;
   logLevel: string;
   staticDir: string;
@@ -31,11 +36,43 @@ export interface Config {
   clockFile: string | null;
   // The public API's per-key limit (product rules K4); API_RATE_LIMIT=off only for the bench's comparison.
   apiRateLimit: boolean;
-  // Issue 18: allowLoopback (WEBHOOK_ALLOW_LOOPBACK, tests only) lets webhooks use http and loopback
-  // addresses; pollMs (WEBHOOK_POLL_MS) is how often the worker looks at the outbox, 0 = by hand.
+  // AllowLoopback lets webhooks use http, any port and loopback addresses, so a receiver on the
+  // developer's own machine works: in development (NODE_ENV=development, as `npm run dev` sets, or an
+  // APP_ORIGIN on a loopback host) and with WEBHOOK_ALLOW_LOOPBACK (tests). pollMs (WEBHOOK_POLL_MS) is
+  // how often the worker looks at the outbox, 0 = by hand.
   webhooks: { allowLoopback: boolean; pollMs: number };
-  // BETA_APPROVAL=required (issue 19, product rules A3): new accounts wait for an admin's approval.
+  // JOBS_POLL_MS: how often each instance's job runner looks for due jobs and schedules, 0 = by hand.
+  jobsPollMs: number;
+  // BETA_APPROVAL=required (product rules A3): new accounts wait for an admin's approval.
   betaApproval: boolean;
+  // AI task creation: the chat-completions model (null without AI_BASE_URL and AI_MODEL; the parser
+  // then does the work) and how many model requests a workspace may make per day (AI_DAILY_LIMIT).
+  ai: { provider: ProviderSettings | null; dailyLimit: number };
+  // What one workspace may store (WORKSPACE_MAX_TASKS, WORKSPACE_MAX_COMMENTS, WORKSPACE_MAX_TEXT_MB).
+  quotas: WorkspaceQuotas;
+  // REQUEST_TIMEOUT_MS: how long a client may take to send one whole request.
+  requestTimeoutMs: number;
+  // CAMPAIGN_DAILY_LIMIT: campaign emails one workspace may send per UTC day.
+  campaignDailyLimit: number;
+  // METRICS_TOKEN: the bearer token Prometheus sends to GET /metrics; unset, /metrics does not exist.
+  metricsToken: string | null;
+  // SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests, streams and deliveries before exiting.
+  shutdownTimeoutMs: number;
+  // BACKUP_DIR, else DATA_DIR/backups: where Database Tools writes backups (0600).
+  backupDir: string;
+  // System Settings (src/server/ops/system-settings.ts) keeps betaApproval, publicOrigin,
+  // rateLimitMultiplier, mailFrom and these two up to date on every instance, except where an
+  // environment variable set them: those are listed here and win.
+  signupsOpen: boolean;
+  maintenanceBanner: string;
+  settingsFromEnv: Partial<Record<SettingKey, string>>;
+}
+
+export interface WorkspaceQuotas {
+  tasks: number;
+  comments: number;
+  // Characters of titles, descriptions and comments together.
+  textChars: number;
 }
 
 const GOOGLE_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -76,6 +113,15 @@ function loadAppSecret(value: string | undefined, dataDir: string): string {
   return secret;
 }
 
+const loopbackFlag = (value: string | undefined) => value === 'true' || value === '1';
+
+// An origin only this machine can open: the server runs for its developer.
+function isLoopbackOrigin(origin: string | null): boolean {
+  if (origin === null) return false;
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 // Settings that start but are likely unsafe; logged as warnings at start-up.
 export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
   const warnings: string[] = [];
@@ -89,11 +135,16 @@ export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.
       'APP_SECRET is not set: each instance sharing this database must use the same one, or codes mailed by one fail on another.',
     );
   }
-  if (config.webhooks.allowLoopback && config.env === 'production') {
+  if (loopbackFlag(env.WEBHOOK_ALLOW_LOOPBACK) && config.env === 'production') {
     warnings.push('WEBHOOK_ALLOW_LOOPBACK is set: webhooks may reach this machine over plain http. It is meant for tests only.');
   }
   if (config.appOrigin?.startsWith('https:') && config.trustProxy === false) {
     warnings.push('APP_ORIGIN is https but TRUST_PROXY is unset: behind a proxy, every client shares the proxy address for rate limits.');
+  }
+  if (!config.appOrigin && config.env === 'production') {
+    warnings.push(
+      `APP_ORIGIN is not set: links in emails (invitations, password resets, notifications) point at ${config.publicOrigin}. Set it to the address people open.`,
+    );
   }
   if (!config.apiRateLimit) warnings.push('API_RATE_LIMIT=off: /api/v1 keys are not rate limited. Use it only to measure.');
   return warnings;
@@ -106,6 +157,16 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return number;
 }
 
+function aiProvider(env: NodeJS.ProcessEnv): ProviderSettings | null {
+  const baseUrl = env.AI_BASE_URL?.trim();
+  const model = env.AI_MODEL?.trim();
+  if (!baseUrl && !model) return null;
+  if (!baseUrl || !model) throw new Error('AI_BASE_URL and AI_MODEL go together: set both to use a model, or neither');
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`AI_BASE_URL must be an http(s) URL, got "${url.protocol}"`);
+  return { baseUrl, model, apiKey: env.AI_API_KEY || null, timeoutMs: positiveNumber('AI_TIMEOUT_MS', env.AI_TIMEOUT_MS, 30_000) };
+}
+
 function parseBetaApproval(value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'off') return false;
   if (value === 'required') return true;
@@ -116,15 +177,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   const dataDir = resolve(env.DATA_DIR || 'data');
+  const port = positiveNumber('PORT', env.PORT, 3000);
+  const host = env.HOST || 'localhost';
+  const appOrigin = env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : null;
   return {
     env: mode,
-    port: positiveNumber('PORT', env.PORT, 3000),
-    host: env.HOST || 'localhost',
+    port,
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.local>',
-    appOrigin: env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : null,
+    appOrigin,
+    publicOrigin: appOrigin ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     appSecret: loadAppSecret(env.APP_SECRET, dataDir),
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'warn' : 'info'),
@@ -141,9 +206,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockFile: mode === 'test' ? env.TEST_CLOCK_FILE || null : null,
     apiRateLimit: env.API_RATE_LIMIT !== 'off',
     webhooks: {
-      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true' || env.WEBHOOK_ALLOW_LOOPBACK === '1',
+      allowLoopback: loopbackFlag(env.WEBHOOK_ALLOW_LOOPBACK) || mode === 'development' || isLoopbackOrigin(appOrigin),
       pollMs: env.WEBHOOK_POLL_MS === '0' ? 0 : positiveNumber('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     },
     betaApproval: parseBetaApproval(env.BETA_APPROVAL),
+    ai: { provider: aiProvider(env), dailyLimit: positiveNumber('AI_DAILY_LIMIT', env.AI_DAILY_LIMIT, 200) },
+    jobsPollMs: env.JOBS_POLL_MS === '0' ? 0 : positiveNumber('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000),
+    requestTimeoutMs: positiveNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
+    campaignDailyLimit: positiveNumber('CAMPAIGN_DAILY_LIMIT', env.CAMPAIGN_DAILY_LIMIT, 500),
+    metricsToken: env.METRICS_TOKEN || null,
+    shutdownTimeoutMs: positiveNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    backupDir: resolve(env.BACKUP_DIR || join(dataDir, 'backups')),
+    signupsOpen: true,
+    maintenanceBanner: '',
+    settingsFromEnv: Object.fromEntries(Object.entries(SETTING_ENV).filter(([, name]) => env[name] !== undefined && env[name] !== '')),
+    quotas: {
+      tasks: positiveNumber('WORKSPACE_MAX_TASKS', env.WORKSPACE_MAX_TASKS, 50_000),
+      comments: positiveNumber('WORKSPACE_MAX_COMMENTS', env.WORKSPACE_MAX_COMMENTS, 250_000),
+      textChars: positiveNumber('WORKSPACE_MAX_TEXT_MB', env.WORKSPACE_MAX_TEXT_MB, 200) * 1_000_000,
+    },
   };
 }

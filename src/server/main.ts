@@ -8,12 +8,13 @@ import { consoleMailer, smtpMailer } from '#src/server/mail/mailer.ts';
 const config = loadConfig();
 const db = await openDatabase(config);
 await migrate(db.kysely);
-const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : consoleMailer();
+const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, () => config.mailFrom) : consoleMailer();
 const clock = config.clockFile ? fileOffsetClock(config.clockFile) : systemClock;
 const app = await buildApp({ config, db, mailer, clock });
 
-// issue 13: a shutdown never hangs: whatever is still open after 10 s, the process exits.
-const SHUTDOWN_GIVE_UP_MS = 10_000;
+// A shutdown never hangs: requests get most of SHUTDOWN_TIMEOUT_MS to finish, the outbox and job
+// workers the rest to settle what they hold; whatever is still open then, the process exits.
+const DRAIN_SHARE = 0.6;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -21,9 +22,10 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info(`${signal}: shutting down`);
   setTimeout(() => {
-    app.log.warn('shutdown took longer than 10 s; exiting anyway');
+    app.log.warn(`shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting anyway`);
     process.exit(1);
-  }, SHUTDOWN_GIVE_UP_MS).unref();
+  }, config.shutdownTimeoutMs).unref();
+  await app.drain(config.shutdownTimeoutMs * DRAIN_SHARE);
   await app.close();
   mailer.close();
   await db.close();

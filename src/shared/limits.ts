@@ -12,7 +12,7 @@ export const TOAST_MS = 4000;
 export const AVATAR_MAX_INITIALS = 2;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
-// However often it is used, a session ends 90 days after its sign-in (issue 13).
+// However often it is used, a session ends 90 days after its sign-in.
 export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 // Unambiguous upper-case alphabet: no 0/O, 1/I/L.
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -66,13 +66,15 @@ export const flow = {
   busySaving: 'Saving...',
   busyChanging: 'Changing...',
   googleNotConfigured: 'Google sign-in is not configured',
+  // A session that ended while a page was open: signed out on another device, suspended or deleted.
+  sessionEnded: 'Your session has ended. Sign in again to continue.',
 } as const;
 
 // Server answers (spec 8 leaves their text to the server).
 export const serverError = {
   badCredentials: 'Invalid email or password.',
   unverified: 'Please verify your email before signing in.',
-  // One answer for every code failure, whatever the account, so none tells an address has one (issue 13).
+  // One answer for every code failure, whatever the account, so none tells an address has one.
   codeInvalid: 'That code is not valid or has expired.',
   currentPasswordWrong: 'Current password is incorrect.',
   passwordWeak: 'This password is too easy to guess. Add a few more words or characters, and avoid your name or email.',
@@ -90,6 +92,14 @@ export const serverError = {
   googleNotConfigured: 'Google sign-in is not configured on this server.',
   googleTokenInvalid: 'The Google sign-in could not be verified. Please try again.',
   googleOtherAccount: 'This email already belongs to an account linked to another Google account.',
+} as const;
+
+// When a page or a piece of user content fails to render, the rest of the app stays up and says so.
+export const renderError = {
+  page: 'This page could not be shown.',
+  pageHelp: 'The rest of the app still works. Reload to try again.',
+  reload: 'Reload',
+  content: 'This text could not be formatted, so it is shown as written.',
 } as const;
 
 // spec 2: names of the fields, buttons and links on the top navigation bar and the account screens.
@@ -114,6 +124,10 @@ export const label = {
   continueWithGoogle: 'Continue with Google',
   backToHome: 'Back to Home',
   sendResetCode: 'Send Reset Code',
+  theme: 'Theme',
+  themeSystem: 'System',
+  themeLight: 'Light',
+  themeDark: 'Dark',
 } as const;
 
 // Words of the account screens that the spec leaves to us (product rules G1: build what a real product would show).
@@ -161,6 +175,8 @@ export const authCopy = {
 // Navigation controls that the spec names only by their role.
 export const navCopy = {
   mainNav: 'Main',
+  // Ours, not the spec's: the shell's bar links the board after the spec's Dashboard and Profile.
+  board: 'Board',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   settingsMenu: 'Account settings',

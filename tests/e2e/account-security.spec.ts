@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { generateTOTP } from '@epic-web/totp';
-import { secondStepUi, securityUi } from '#src/shared/account-security-messages.ts';
-import { label, success, workspaceCopy } from '#src/shared/messages.ts';
+import { secondStepUi, securityUi } from '#src/shared/account-security/messages.ts';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { flow, label, success, workspaceCopy } from '#src/shared/messages.ts';
 import { currentStep, totpAt } from '../support/totp.ts';
 import { expect, signInAs, test, type Account } from './fixtures.ts';
 
@@ -42,8 +43,9 @@ test('two-factor sign-in: turn it on from the page, then sign in with an app cod
   await setup.getByRole('button', { name: securityUi.confirm }).click();
 
   const saved = page.getByRole('dialog', { name: securityUi.recoveryTitle });
+  // Read once the server's answer is on screen (reading at once raced it on a busy machine).
+  await expect(saved.getByRole('listitem')).toHaveCount(10);
   const codes = await saved.getByRole('listitem').allTextContents();
-  expect(codes).toHaveLength(10);
   const download = page.waitForEvent('download');
   await saved.getByRole('button', { name: securityUi.download }).click();
   expect((await download).suggestedFilename()).toBe(securityUi.recoveryFileName);
@@ -69,7 +71,11 @@ test('two-factor sign-in: turn it on from the page, then sign in with an app cod
   await expect(page.getByText(securityUi.recoveryLeft(9))).toBeVisible();
 });
 
-test('signing out another session from the list signs that browser out', async ({ page, accounts, browser }) => {
+test('signing out another session from the list takes that browser, board open, to the Sign In dialog with the reason', async ({
+  page,
+  accounts,
+  browser,
+}) => {
   const account = await accounts.create();
   const phone = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -78,8 +84,8 @@ test('signing out another session from the list signs that browser out', async (
   });
   const phonePage = await phone.newPage();
   await signInAs(phonePage, account);
-  await phonePage.goto('/dashboard');
-  await expect(phonePage).toHaveURL(/\/dashboard$/);
+  await phonePage.goto('/board');
+  await expect(phonePage.getByTestId('live-status')).toHaveText(boardUi.liveStatus.live);
 
   await signInAs(page, account);
   await openSecurityTab(page);
@@ -88,8 +94,10 @@ test('signing out another session from the list signs that browser out', async (
   await expect(page.getByText(securityUi.sessionEnded)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Sign out Safari/ })).toHaveCount(0);
 
-  await phonePage.goto('/dashboard');
-  await expect(phonePage).toHaveURL(/\/register$/);
+  // Without a reload: the board's live stream ends and the page leaves its data.
+  const signIn = phonePage.getByRole('dialog', { name: label.signIn });
+  await expect(signIn.getByText(flow.sessionEnded)).toBeVisible();
+  await expect(phonePage).toHaveURL(/\/$/);
   await phone.close();
 });
 
@@ -111,4 +119,19 @@ test('deleting the account: confirmed with the password, then signing in fails',
   await signInWithPassword(page, account);
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/dashboard$/);
+});
+
+test('preparing a data export: made in the background, then downloaded from the Security tab', async ({ page, accounts }) => {
+  const account = await accounts.create();
+  await signInAs(page, account);
+  await openSecurityTab(page);
+  await expect(page.getByText(securityUi.exportNone)).toBeVisible();
+  await page.getByRole('button', { name: securityUi.exportButton }).click();
+  await expect(page.getByText(securityUi.exportRequested)).toBeVisible();
+  // The tab looks again while it is being made; the download appears once it is ready.
+  const link = page.getByRole('link', { name: securityUi.exportDownload });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  const download = page.waitForEvent('download');
+  await link.click();
+  expect((await download).suggestedFilename()).toMatch(/^tessera-export-\d{4}-\d{2}-\d{2}\.json$/);
 });

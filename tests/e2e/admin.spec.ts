@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminError, adminUi, betaMailCopy, waitlistCopy } from '#src/shared/admin-messages.ts';
+import { adminError, adminUi, betaMailCopy, waitlistCopy } from '#src/shared/admin/messages.ts';
 import { authCopy, label, workspaceCopy } from '#src/shared/messages.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';
 
-// Issue 19 as admins and applicants perform it, in Chromium against the built server and a real SMTP sink.
+// The admin panel as admins and applicants use it, in Chromium against the built server and a real SMTP sink.
 
 const run = promisify(execFile);
 
@@ -100,10 +100,17 @@ test('a plain user never reaches admin data: /admin sends them away and every ad
   }
 });
 
-test('Add New User emails an invitation; View Analytics charts sign-ups', async ({ page, accounts, mailbox }) => {
+test('Quick Actions lists the spec’s four, all real; Add New User emails an invitation; View Analytics charts sign-ups', async ({
+  page,
+  accounts,
+  mailbox,
+}) => {
   await signInAs(page, await accounts.create({ role: 'admin' }));
   await page.goto('/admin');
-  const [addNewUser, , viewAnalytics] = workspaceCopy.adminActions;
+  const [addNewUser, systemSettings, viewAnalytics, databaseTools] = workspaceCopy.adminActions;
+  const quick = page.getByRole('region', { name: workspaceCopy.quickActions });
+  // System Settings and Database Tools are exercised in operations.spec.ts.
+  await expect(quick.getByRole('button')).toHaveText([addNewUser, systemSettings, viewAnalytics, databaseTools]);
   await page.getByRole('button', { name: addNewUser }).click();
   const invitee = uniqueEmail('invitee');
   const invite = page.getByRole('dialog', { name: adminUi.inviteTitle });

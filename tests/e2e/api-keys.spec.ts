@@ -1,9 +1,9 @@
-import { apiKeyUi } from '#src/shared/api-key-messages.ts';
-import { PUBLIC_API_BASE } from '#src/shared/public-api-reference.ts';
-import { workspaceUi } from '#src/shared/workspace-messages.ts';
+import { apiKeyUi } from '#src/shared/api-keys/messages.ts';
+import { PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
+import { workspaceUi } from '#src/shared/workspaces/messages.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
-// Issue 17 as a person does it: an owner makes a key in the workspace settings, copies it, and a program
+// API keys as a person uses them: an owner makes a key in the workspace settings, copies it, and a program
 // creates a task with it; the key, once revoked, stops.
 test('an owner creates an API key, copies it once, and a request with it creates a task', async ({ page, context, accounts }) => {
   test.slow();
@@ -56,10 +56,11 @@ test('an owner creates an API key, copies it once, and a request with it creates
   expect(refused.status()).toBe(401);
 });
 
-// Issue 17: /docs/api and the OpenAPI document this server serves say the same.
-test('/docs/api shows every endpoint, field and header of the served OpenAPI document', async ({ page, request }) => {
+// /docs/api and the OpenAPI document this server serves say the same.
+test('/docs/api shows every endpoint, field, header and webhook of the served OpenAPI document', async ({ page, request }) => {
   const doc = (await (await request.get(`${PUBLIC_API_BASE}/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { summary: string }>>;
+    webhooks: Record<string, { post: { summary: string } }>;
     components: {
       schemas: { Task: { properties: Record<string, { description: string }> } };
       headers: Record<string, { description: string }>;
@@ -81,6 +82,11 @@ test('/docs/api shows every endpoint, field and header of the served OpenAPI doc
   const fields = page.getByRole('table', { name: 'Task fields' });
   for (const [field, { description }] of Object.entries(doc.components.schemas.Task.properties)) {
     await expect(fields.getByRole('row').filter({ hasText: field }).filter({ hasText: description }).first()).toBeVisible();
+  }
+  const events = page.getByRole('table', { name: 'Webhook events' });
+  await expect(events.getByRole('row')).toHaveCount(Object.keys(doc.webhooks).length + 1);
+  for (const [event, { post }] of Object.entries(doc.webhooks)) {
+    await expect(events.getByRole('row').filter({ hasText: event }).filter({ hasText: post.summary })).toHaveCount(1);
   }
   const headers = page.getByRole('table', { name: 'Rate-limit headers' });
   for (const [name, { description }] of Object.entries(doc.components.headers)) {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { routeTable } from '#src/web/app/route-table.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
-// Issue 21: axe on every signed-in page of the route table, as a user and as an admin, at both widths,
+// Axe on every signed-in page of the route table, as a user and as an admin, at both widths,
 // with each menu, panel, tab and dialog of the page open in turn. Nothing here names a page or a menu:
 // a new route is covered by being in the route table, a new opener by carrying aria-haspopup/aria-expanded.
 const widths = [390, 1280] as const;
@@ -102,33 +102,35 @@ async function scanPanels(page: Page, path: string, width: number): Promise<stri
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const role of ['user', 'admin'] as const) {
-  for (const width of widths) {
-    test(`axe finds no violation on any signed-in page as ${role === 'admin' ? 'an admin' : 'a user'} at ${width} px, menus, panels and tabs open and closed`, async ({
-      browser,
-      accounts,
-      baseURL,
-    }) => {
-      // About a minute on a quiet two-core machine; the margin is for a loaded one.
-      test.setTimeout(240_000);
-      const account = await accounts.create({ role });
-      const context = await browser.newContext({ baseURL, viewport: { width, height: 844 }, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      await signInAs(page, account);
-      const routes = appRoutes.filter((row) => role === 'admin' || row.access === 'signed-in');
-      const seenInShell = new Set<string>();
-      for (const { path } of routes) {
-        await page.goto(path);
-        await expect(page, path).toHaveURL((url) => url.pathname === path);
-        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
-        const where = `${path} at ${width} px`;
-        // Soft, so one run lists every page's findings.
-        expect.soft(await violations(page, where)).toEqual([]);
-        expect.soft(await scanOpeners(page, where, seenInShell)).toEqual([]);
-        expect.soft(await scanPanels(page, path, width)).toEqual([]);
-        expect.soft(await scanTabs(page, where)).toEqual([]);
-      }
-      await context.close();
-    });
+// Both themes: System on a light device, and on a dark one.
+for (const colorScheme of ['light', 'dark'] as const)
+  for (const role of ['user', 'admin'] as const) {
+    for (const width of widths) {
+      test(`axe finds no violation on any signed-in page as ${role === 'admin' ? 'an admin' : 'a user'} at ${width} px in the ${colorScheme} theme, menus, panels and tabs open and closed`, async ({
+        browser,
+        accounts,
+        baseURL,
+      }) => {
+        // About a minute on a quiet two-core machine; the margin is for a loaded one.
+        test.setTimeout(240_000);
+        const account = await accounts.create({ role });
+        const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 844 }, reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        await signInAs(page, account);
+        const routes = appRoutes.filter((row) => role === 'admin' || row.access === 'signed-in');
+        const seenInShell = new Set<string>();
+        for (const { path } of routes) {
+          await page.goto(path);
+          await expect(page, path).toHaveURL((url) => url.pathname === path);
+          await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+          const where = `${path} at ${width} px (${colorScheme})`;
+          // Soft, so one run lists every page's findings.
+          expect.soft(await violations(page, where)).toEqual([]);
+          expect.soft(await scanOpeners(page, where, seenInShell)).toEqual([]);
+          expect.soft(await scanPanels(page, path, width)).toEqual([]);
+          expect.soft(await scanTabs(page, where)).toEqual([]);
+        }
+        await context.close();
+      });
+    }
   }
-}

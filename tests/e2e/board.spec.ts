@@ -1,38 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { expect, signInAs, test, type Account } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { expect, signInAs, test } from './fixtures.ts';
+import { teammateOf, workspaceOf } from './teammates.ts';
 
-// Issue 16 as a team performs it: the live board in two browsers, on the real server.
+// The board as a team uses it: the live board in two browsers, on the real server.
 
 const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const card = (page: Page, title: string) => page.getByRole('button', { name: boardUi.openTask(title), exact: true });
-
-async function workspaceOf(page: Page): Promise<string> {
-  const answer = (await (await page.request.get('/api/workspaces')).json()) as { currentId: string };
-  return answer.currentId;
-}
-
-// A second person, signed in in a browser of their own, who joins the first one's workspace through
-// the emailed invitation (issue 15's flow, by its API: this spec is about the board).
-async function teammateOf(
-  owner: Page,
-  browser: Browser,
-  create: (options: { name: string }) => Promise<Account>,
-  invitationLinkFor: (email: string) => Promise<string>,
-) {
-  const account = await create({ name: 'Grace Teammate' });
-  const workspaceId = await workspaceOf(owner);
-  const invited = await owner.request.post(`/api/workspaces/${workspaceId}/invitations`, { data: { email: account.email } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const token = new URL(await invitationLinkFor(account.email)).hash.slice(1);
-  const context = await browser.newContext({ baseURL: new URL(owner.url()).origin });
-  const page = await context.newPage();
-  await signInAs(page, account);
-  const accepted = await page.request.post('/api/invitations/accept', { data: { token } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  return { page, context, account };
-}
 
 async function createTask(page: Page, title: string, fields: { description?: string; labels?: string; priority?: string } = {}) {
   await page.getByRole('button', { name: boardUi.newTask }).click();
@@ -68,8 +43,12 @@ test('a teammate sees a card the other moved by keyboard alone, and a comment, w
 
   // The teammate moves it to In progress with the keyboard only: its move button, Space, Arrow Right, Space.
   await teammate.page.getByRole('button', { name: boardUi.moveTask('Write the launch notes') }).focus();
+  // Each key waits for what a screen reader would hear before the next, as a person listening does.
+  const live = teammate.page.locator('[id^="DndLiveRegion"]');
   await teammate.page.keyboard.press('Space');
+  await expect(live).toHaveText(boardUi.movedOver('Write the launch notes', 'To do', 1, 1));
   await teammate.page.keyboard.press('ArrowRight');
+  await expect(live).toContainText('Task Write the launch notes is in column In progress, position');
   await teammate.page.keyboard.press('Space');
   await expect(
     column(teammate.page, 'In progress').getByRole('button', { name: boardUi.openTask('Write the launch notes') }),

@@ -16,6 +16,8 @@ interface MailSummary {
   subject: string;
   code: string | null;
   link: string | null;
+  updatesUnsubscribeLink: string | null;
+  unsubscribeLink: string | null;
 }
 
 let counter = 0;
@@ -42,7 +44,7 @@ async function codeFor(email: string, options: { subject?: RegExp; excluding?: s
   throw new Error(`No code emailed to ${email} within 10 s`);
 }
 
-// The invitation link in the newest email to this address that carries one (issue 15).
+// The invitation link in the newest email to this address that carries one.
 async function invitationLinkFor(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {

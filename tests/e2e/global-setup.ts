@@ -25,10 +25,12 @@ export default async function globalSetup() {
     TEST_CLOCK_FILE: clockFile,
     RATE_LIMIT_MULTIPLIER: '1000',
     LOG_LEVEL: 'warn',
-    // Issue 18: the webhook specs' receiver listens on loopback over http.
+    // The webhook specs' receiver listens on loopback over http.
     WEBHOOK_ALLOW_LOOPBACK: '1',
   };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
+  // The shared server has no AI model (the parser proposes); tests/e2e/ai-mode.spec.ts starts its own with one.
+  for (const name of ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY']) delete (env as Record<string, string | undefined>)[name];
   const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
 
-// Issue 21: the shell walked with the keyboard alone — Tab, Enter, Space and Escape. Every rail item, side
+// The shell walked with the keyboard alone — Tab, Enter, Space and Escape. Every rail item, side
 // panel, menu and dialog is reached with Tab, opened and closed from the keyboard, shows where focus is,
 // and hands focus back to its opener on close. Rail items and openers are found, not listed, so what
 // another issue adds to the shell is walked too; a page that adds its own openers extends the walk by

@@ -39,7 +39,13 @@ test('a page opened afresh starts at the top, whatever was read before in the ta
   await expect(page).toHaveURL(/\/about$/);
   await page.goto('/features');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForTimeout(300);
+  // A remembered position would be restored by the router's layout effect, in the commit that hydrates
+  // the page: once React owns the heading and a frame has been drawn, that moment has passed.
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 

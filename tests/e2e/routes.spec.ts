@@ -72,10 +72,22 @@ const rows: Row[] = [
   // The spec leaves these open; they are signed-in pages of the app shell here.
   {
     row: '/profile-settings and the app shell links need a signed-in user',
-    paths: ['/profile-settings', '/zoom-meeting', '/whiteboard', '/apps'],
+    paths: ['/profile-settings', '/zoom-meeting', '/whiteboard', '/apps', '/apps/github'],
     lands: { guest: to('/register'), user: stays, admin: stays },
   },
-  // Issue 19 (product rules A3): only an applicant waiting for approval stays on the list page.
+  // Clients and the client portal (a user who is nobody's guest sees the portal's "no portal" line).
+  {
+    row: 'the clients pages and the portal need a signed-in user',
+    paths: ['/clients', '/portal'],
+    lands: { guest: to('/register'), user: stays, admin: stays },
+  },
+  // A campaign email's unsubscribe link works for whoever holds it, signed in or not.
+  {
+    row: 'the campaign unsubscribe page is open to everyone',
+    paths: ['/unsubscribe-updates'],
+    lands: { guest: stays, user: stays, admin: stays },
+  },
+  // Product rules A3: only an applicant waiting for approval stays on the list page.
   {
     row: '/on-the-list is for applicants only',
     paths: ['/on-the-list'],

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { flow } from '#src/shared/messages.ts';
-import { formatDollars, perUserCost, productCost, savings } from '#src/shared/team-pricing.ts';
+import { formatDollars, perUserCost, productCost, savings } from '#src/shared/site/team-pricing.ts';
 import { prerenderedPaths } from '#src/web/app/route-table.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -117,17 +117,25 @@ test('the landing page says the beta is full and its sign-up buttons are disable
   for (const anchor of ['features', 'testimonials', 'integrations', 'pricing']) await expect(page.locator(`#${anchor}`)).toBeAttached();
 });
 
-test('axe finds no accessibility violation on any public page', async ({ page }) => {
-  test.setTimeout(180_000);
-  const found: string[] = [];
-  for (const path of publicPaths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    found.push(...violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`));
+// In both themes (System, on a light and on a dark device) and at both widths.
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const width of [390, 1280]) {
+    test(`axe finds no accessibility violation on any public page, ${colorScheme} theme at ${width} px`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 844 });
+      const found: string[] = [];
+      for (const path of publicPaths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        found.push(...violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`));
+      }
+      expect(found).toEqual([]);
+    });
   }
-  expect(found).toEqual([]);
-});
+}
 
 test('every aria-labelledby and aria-describedby on every public page names elements that exist', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,8 +1,8 @@
-import { webhookUi } from '#src/shared/webhook-messages.ts';
+import { webhookUi } from '#src/shared/webhooks/messages.ts';
 import { startWebhookReceiver, verifyReceived } from '../support/webhook-receiver.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
-// Issue 18 as an owner performs it: add an endpoint, see its secret once, send a test event, read it in
+// Webhooks as an owner uses them: add an endpoint, see its secret once, send a test event, read it in
 // the delivery log; the receiver checks the signature with the standardwebhooks library.
 test('an owner adds a webhook endpoint, copies the secret once, and sees the test event delivered', async ({ page, accounts }) => {
   const receiver = await startWebhookReceiver(() => 204);

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { authCopy, label } from '#src/shared/messages.ts';
-import { workspaceError, workspaceNotice, workspaceUi } from '#src/shared/workspace-messages.ts';
+import { workspaceError, workspaceNotice, workspaceUi } from '#src/shared/workspaces/messages.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 
-// Issue 15 as people perform it: a team built from the switcher, an emailed link and the settings page,
+// Workspaces as people use them: a team built from the switcher, an emailed link and the settings page,
 // against the real server and the real SMTP sink.
 
 const PASSWORD = 'mosaic-tiles-42';

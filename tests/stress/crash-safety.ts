@@ -1,4 +1,4 @@
-// Issue 7, crash safety: clients register and change passwords while the server is killed with SIGKILL at a
+// Crash safety: clients register and change passwords while the server is killed with SIGKILL at a
 // random moment; after a restart every change that was answered 2xx is there, and nothing is half-written.
 import { verify } from '@node-rs/argon2';
 import type { Engine } from '#src/server/db/connect.ts';

@@ -1,4 +1,4 @@
-// Issue 7, database outage: a TCP proxy between the server and PostgreSQL is cut and restored. While cut,
+// Database outage: a TCP proxy between the server and PostgreSQL is cut and restored. While cut,
 // requests get 503 { error } within 5 s and the process stays up; after the restore they succeed again.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { createTestDatabase, postgresUrl } from '../support/test-db.ts';

@@ -13,7 +13,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-// issue 13: forgot-password and resend for an existing account answered ~0.9 ms slower (the code was
+// Forgot-password and resend for an existing account answered ~0.9 ms slower (the code was
 // written and flushed before the answer). 50 alternating requests each for a known and an unknown
 // address; the medians may differ by at most 0.3 ms. Timings live here, never in the unit tests.
 export async function enumerationTiming(port: number) {

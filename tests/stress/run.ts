@@ -7,6 +7,7 @@ import { postgresUrl } from '../support/test-db.ts';
 import { crashSafety } from './crash-safety.ts';
 import { databaseOutage } from './db-outage.ts';
 import { enumerationTiming } from './enumeration-timing.ts';
+import { fairness } from './fairness.ts';
 import { load } from './load.ts';
 import { webhookCrash } from './webhook-crash.ts';
 
@@ -28,7 +29,7 @@ for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite
   const crash = await crashSafety(engine, 4501);
   record(`crash-safety (${engine})`, crash.lost.length === 0 && crash.halfWritten === 0 && crash.acknowledgedWrites > 0, crash);
 }
-// Issue 18: a SIGKILL during a burst of 500 changes loses no webhook.
+// A SIGKILL during a burst of 500 changes loses no webhook.
 for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
   const hooks = await webhookCrash(engine, 4505);
   record(`webhook crash (${engine})`, hooks.lost === 0 && hooks.acknowledged > 0, hooks);
@@ -38,6 +39,10 @@ if ('skipped' in outage) console.log(`SKIP database outage: ${outage.skipped}`);
 else record('database outage', outage.ok, outage);
 const loadResult = await load(4503);
 record('load', loadResult.ok, loadResult);
+const fair = await fairness(4506);
+record('fairness: a flood of task creation in one workspace', fair.flood.ok, fair.flood);
+record('fairness: hanging webhook endpoints of one workspace', fair.starvation.ok, fair.starvation);
+record('fairness: /api/current-user p99 during four data exports', fair.exports.ok, fair.exports);
 const timing = await enumerationTiming(4504);
 record('enumeration timing', timing.ok, timing);
 

@@ -1,11 +1,11 @@
-// Issue 18, crash safety of webhooks: a burst of 500 task changes while the server is killed with
+// Crash safety of webhooks: a burst of 500 task changes while the server is killed with
 // SIGKILL partway; after a restart every change that was answered 2xx reaches the receiver at least
 // once (product rules H3). Reports deliveries per second and the lost count.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '#src/server/db/connect.ts';
-import { WEBHOOK_EVENTS } from '#src/shared/webhooks.ts';
+import { WEBHOOK_EVENTS } from '#src/shared/webhooks/paths.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';

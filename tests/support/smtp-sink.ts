@@ -7,8 +7,12 @@ export interface CaughtMail {
   subject: string;
   raw: string;
   code: string | null;
-  // An invitation link (issue 15) in the body, as a reader would see it.
+  // An invitation link in the body, as a reader would see it.
   link: string | null;
+  // A campaign email's unsubscribe link in the body.
+  updatesUnsubscribeLink: string | null;
+  // A notification email's unsubscribe page link in the body.
+  unsubscribeLink: string | null;
 }
 
 // A real SMTP server for the tests: the app's nodemailer talks SMTP to it, and tests read the codes
@@ -27,9 +31,9 @@ function header(raw: string, name: string): string {
 }
 
 // Quoted-printable soft line breaks joined and its escapes decoded, so a long link reads whole.
-function invitationLinkIn(raw: string): string | null {
+function linkIn(raw: string, pattern: RegExp): string | null {
   const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return /https?:\/\/[^\s"'<>]+\/invitations#[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? null;
+  return pattern.exec(text)?.[0] ?? null;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
@@ -51,7 +55,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           raw,
           // The code stands alone on an indented line of the plain-text body, never in the subject.
           code: /^ {4}([A-Z0-9]{6})\r?$/m.exec(raw)?.[1] ?? null,
-          link: invitationLinkIn(raw),
+          link: linkIn(raw, /https?:\/\/[^\s"'<>]+\/invitations#[A-Za-z0-9_-]{43}/),
+          updatesUnsubscribeLink: linkIn(raw, /https?:\/\/[^\s"'<>]+\/unsubscribe-updates#[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/),
+          unsubscribeLink: linkIn(raw, /https?:\/\/[^\s"'<>]+\/unsubscribe#[A-Za-z0-9._-]+/),
         });
         waiters.forEach((wake) => wake());
         callback();
@@ -104,7 +110,14 @@ export async function serveSinkOverHttp(sink: SmtpSink): Promise<{ url: string; 
     response.end(
       JSON.stringify({
         total: sink.messages.length,
-        messages: list.map(({ to: rcpt, subject, code, link }) => ({ to: rcpt, subject, code, link })),
+        messages: list.map(({ to: rcpt, subject, code, link, updatesUnsubscribeLink, unsubscribeLink }) => ({
+          to: rcpt,
+          subject,
+          code,
+          link,
+          updatesUnsubscribeLink,
+          unsubscribeLink,
+        })),
       }),
     );
   });

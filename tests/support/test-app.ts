@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#src/server/app.ts';
 import { loadConfig, type Config } from '#src/server/config.ts';
@@ -30,12 +33,27 @@ export interface TestAppOptions {
   mail?: SmtpSink;
 }
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 // The real app over real HTTP on loopback, with its own database, SMTP sink and a clock tests can move.
 export async function startTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(engine));
   const mail = options.mail ?? (await startSmtpSink());
+  // The port is chosen first, so the app knows its own address for the links it mails.
+  const port = await freePort();
+  // Files the app writes (data exports) go to a folder of this app's own, removed on close.
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-data-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent',
     APP_SECRET: randomBytes(32).toString('hex'),
@@ -44,10 +62,9 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   let offset = 0;
   const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
   const db = await database.open();
-  const mailer = await smtpMailer(mail.url, config.mailFrom);
+  const mailer = await smtpMailer(mail.url, () => config.mailFrom);
   const app = await buildApp({ config, db, mailer, clock: clock.now });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${port}`,
     app,
@@ -61,6 +78,7 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
       await db.close();
       if (!options.mail) await mail.close();
       if (!options.database) await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

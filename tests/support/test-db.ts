@@ -8,7 +8,7 @@ import { migrate } from '#src/server/db/migrations.ts';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
-// SQLite always; PostgreSQL too whenever a server is configured (issue 2).
+// SQLite always; PostgreSQL too whenever a server is configured.
 export const engines: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDatabase {

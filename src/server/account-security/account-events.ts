@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountEventInfo } from '#src/shared/account-security-paths.ts';
+import type { AccountEventInfo } from '#src/shared/account-security/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
 export type AccountAction =
   | 'two-factor.enable'
   | 'two-factor.disable'
   | 'two-factor.recovery-used'
+  | 'two-factor.failed'
   | 'session.revoke'
   | 'session.revoke-others'
   | 'account.export'
-  | 'account.delete';
+  | 'account.delete'
+  | 'passkey.add'
+  | 'passkey.remove'
+  | 'passkey.sign-in';
 
 // product rules U6: every account-security change leaves a row, written in the transaction of the
 // change. audit_log needs a workspace; these changes have none, so they have their own trail.

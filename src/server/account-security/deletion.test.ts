@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityError } from '#src/shared/account-security-messages.ts';
+import { securityError } from '#src/shared/account-security/messages.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { client, startTestApp, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
@@ -106,6 +106,32 @@ describe.each(engines)('account deletion on %s', (engine) => {
     expect((await client(t.url).post('/register', { name: 'Lee Again', email: leaver.email, password: 'another-pass-42' })).status).toBe(
       201,
     );
+  });
+});
+
+describe.each(engines)('what a deleted account leaves in shared workspaces on %s', (engine) => {
+  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000', WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_POLL_MS: '0' } });
+
+  it('disables the webhooks they made and keeps no address of theirs in the audit trail', async () => {
+    const t = app();
+    const leaving = await person(t, 'Lena Leaving');
+    const staying = await person(t, 'Sam Staying');
+    const team = await createWorkspace(leaving, 'Shared crew');
+    await join(t, leaving, team, staying);
+    expect((await leaving.c.put(`/workspaces/${team}/members/${staying.id}`, { role: 'owner' })).status).toBe(200);
+    const made = await leaving.c.post(`/workspaces/${team}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['task.created'] });
+    expect(made.status).toBe(201);
+    const ips = () =>
+      t.db.kysely.selectFrom('audit_log').select('ip').where('actor_user_id', '=', leaving.id).where('ip', 'is not', null).execute();
+    expect((await ips()).length).toBeGreaterThan(0);
+
+    expect((await del(leaving.c, '/account', { password: PASSWORD })).status).toBe(200);
+    expect(await ips()).toEqual([]);
+    const endpoint = (await staying.c.get(`/workspaces/${team}/webhooks`)).body.endpoints[0];
+    expect(endpoint).toMatchObject({ id: made.body.endpoint.id, enabled: false });
+    expect(await auditActions(t, team)).toContain('webhook.disable');
+    // The workspace and its other owner carry on.
+    expect((await staying.c.post(`/workspaces/${team}/tasks`, { title: 'Still ours' })).status).toBe(201);
   });
 });
 

@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 import type { Kysely } from 'kysely';
-import type { SessionInfo } from '#src/shared/account-security-paths.ts';
+import type { SessionInfo } from '#src/shared/account-security/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();

@@ -1,4 +1,4 @@
-import { securityError } from '#src/shared/account-security-messages.ts';
+import { securityError } from '#src/shared/account-security/messages.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { UserRow } from '#src/server/accounts/users.ts';
 import type { GoogleIdentity } from '#src/server/accounts/firebase-token.ts';

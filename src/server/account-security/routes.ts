@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfirmTwoFactorSchema, DeleteAccountSchema, DisableTwoFactorSchema, SecondStepSchema } from '#src/shared/account-security.ts';
+import {
+  ConfirmTwoFactorSchema,
+  DeleteAccountSchema,
+  DisableTwoFactorSchema,
+  ExportRequestSchema,
+  SecondStepSchema,
+} from '#src/shared/account-security/schemas.ts';
 import {
   accountSecurityPaths as paths,
   type RecoveryCodesResponse,
   type SecondStepResponse,
   type SecurityOverview,
   type TwoFactorSetupResponse,
-} from '#src/shared/account-security-paths.ts';
-import { securityNotice } from '#src/shared/account-security-messages.ts';
-import type { OkResponse, UserResponse } from '#src/shared/api-paths.ts';
+  type AccountExportResponse,
+  type AccountExportsResponse,
+} from '#src/shared/account-security/paths.ts';
+import { securityNotice } from '#src/shared/account-security/messages.ts';
+import type { OkResponse, UserResponse } from '#src/shared/accounts/paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import type { Accounts } from '#src/server/accounts/service.ts';
 import { createFirebaseTokenVerifier } from '#src/server/accounts/firebase-token.ts';
@@ -18,6 +26,7 @@ import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { deviceOf, type SessionHelpers } from '#src/server/http/session.ts';
 import { confirmIdentity } from './identity.ts';
+import type { AccountExports } from './export-jobs.ts';
 import type { AccountSecurity } from './service.ts';
 
 export interface AccountSecurityRouteDeps {
@@ -27,13 +36,14 @@ export interface AccountSecurityRouteDeps {
   config: Config;
   clock: Clock;
   session: SessionHelpers;
+  exports: AccountExports;
 }
 
 const ok = (message: string): OkResponse => ({ ok: true, message });
 
-// Issue 20 (product rules U). State-changing calls pass the same-origin and JSON checks of the /api scope.
+// Product rules U. State-changing calls pass the same-origin and JSON checks of the /api scope.
 export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AccountSecurityRouteDeps) {
-  const { security, accounts, limiter, config, clock, session } = deps;
+  const { security, accounts, limiter, config, clock, session, exports } = deps;
   const verifyGoogle = config.google ? createFirebaseTokenVerifier(config.google, clock, app.log) : null;
 
   app.get(paths.overview, async (request, reply): Promise<SecurityOverview> => {
@@ -80,18 +90,39 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
   app.post(paths.secondStep, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
     const { token, code } = parseBody(SecondStepSchema, request.body);
     const userId = await security.twoFactor.challengeOwner(token);
-    await limiter.check('secondFactor', request.ip, userId);
+    const device = session.knownDevice(request, userId);
+    if (device) await limiter.checkKnownDevice('secondFactor', request.ip, device);
+    else {
+      await limiter.check('secondFactor', request.ip, userId);
+      await limiter.check('secondFactorDaily', request.ip, userId);
+    }
     const user = await security.completeSignIn(token, code, request.ip, accounts.users.findById);
     return session.signIn(request, reply, await accounts.startSession(user, deviceOf(request)));
   });
 
-  app.get(paths.export, async (request, reply) => {
+  app.get(paths.exports, async (request, reply): Promise<AccountExportsResponse> => {
     const signedIn = await session.requireSession(request, reply);
-    const day = new Date(clock()).toISOString().slice(0, 10);
+    return { exports: await exports.list(signedIn.user.id) };
+  });
+
+  // product rules U4: made in the background; counted per person, since each reads all their data.
+  app.post(paths.exports, async (request, reply): Promise<AccountExportResponse> => {
+    const signedIn = await session.requireSession(request, reply);
+    parseBody(ExportRequestSchema, request.body);
+    await limiter.perPerson('accountExport', signedIn.user.id);
+    reply.code(202);
+    return { export: await exports.request(signedIn.user, request.ip) };
+  });
+
+  app.get(paths.exportDownload, async (request, reply) => {
+    const signedIn = await session.requireSession(request, reply);
+    const { id } = request.params as { id: string };
+    const { file, size, day } = await exports.open(signedIn.user.id, id);
     reply
       .type('application/json; charset=utf-8')
+      .header('content-length', size)
       .header('content-disposition', `attachment; filename="${PRODUCT_NAME.toLowerCase()}-export-${day}.json"`);
-    return reply.send(await security.exportStream(signedIn.user, request.ip));
+    return reply.send(file);
   });
 
   app.delete(paths.account, async (request, reply): Promise<OkResponse> => {

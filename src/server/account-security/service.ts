@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import { securityError } from '#src/shared/account-security-messages.ts';
-import type { SecurityOverview } from '#src/shared/account-security-paths.ts';
+import { securityError } from '#src/shared/account-security/messages.ts';
+import type { SecurityOverview } from '#src/shared/account-security/paths.ts';
 import type { ActiveSession } from '#src/server/accounts/sessions.ts';
 import type { UserRow } from '#src/server/accounts/users.ts';
 import type { Clock } from '#src/server/clock.ts';
@@ -12,8 +11,8 @@ import type { SecretBox } from '#src/server/security/secret-box.ts';
 import { recentAccountEvents, writeAccountEvent } from './account-events.ts';
 import { deleteAccount } from './deletion.ts';
 import { listSessions } from './devices.ts';
-import { exportAccount } from './export.ts';
-import { accountDeletedMail, recoveryCodeUsedMail, sessionsEndedMail, twoFactorOffMail, twoFactorOnMail } from './mails.ts';
+import { announceAccessChange } from '#src/server/events/access-changes.ts';
+import { accountDeletedMail, recoveryCodeUsedMail, sessionsEndedMail, twoFactorOffMail, twoFactorOnMail, wrongCodesMail } from './mails.ts';
 import { createTwoFactor } from './two-factor.ts';
 
 interface Log {
@@ -22,8 +21,10 @@ interface Log {
 
 const RECENT_EVENTS = 10;
 
-// Account security (issue 20, product rules U): the rules live here; the routes parse, authenticate,
+// Account security (product rules U): the rules live here; the routes parse, authenticate,
 // confirm identity and answer.
+export const WARN_AFTER_WRONG_CODES = 5;
+
 export function createAccountSecurity({
   db,
   clock,
@@ -72,6 +73,7 @@ export function createAccountSecurity({
       await k.transaction().execute(async (tx) => {
         const ended = await tx.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', session.user.id).executeTakeFirst();
         if (Number(ended.numDeletedRows) !== 1) throw new HttpError(404, securityError.sessionNotFound);
+        await announceAccessChange(tx, db.engine, [session.user.id]);
         await writeAccountEvent(tx, { userId: session.user.id, action: 'session.revoke', ip }, now);
       });
       tell(sessionsEndedMail(session.user.email, 1));
@@ -86,6 +88,7 @@ export function createAccountSecurity({
           .where('token_hash', '!=', session.tokenHash)
           .executeTakeFirst();
         const n = Number(ended.numDeletedRows);
+        await announceAccessChange(tx, db.engine, [session.user.id]);
         if (n > 0)
           await writeAccountEvent(tx, { userId: session.user.id, action: 'session.revoke-others', ip, details: { count: n } }, now);
         return n;
@@ -107,23 +110,24 @@ export function createAccountSecurity({
 
     // The second step of a sign-in; the caller starts the session for the returned user.
     async completeSignIn(token: string, code: string, ip: string | null, findUser: (id: string) => Promise<UserRow | undefined>) {
-      const { userId, result } = await twoFactor.completeSignIn(token, code, ip);
+      const { userId, result } = await twoFactor.completeSignIn(token, code, ip, async (owner, failuresToday) => {
+        // Someone has the password and is guessing codes: the owner hears of it once a day's failures
+        // reach this, and their Security tab lists each one.
+        if (failuresToday !== WARN_AFTER_WRONG_CODES) return;
+        const user = await findUser(owner);
+        if (user) tell(wrongCodesMail(user.email, failuresToday));
+      });
       const user = await findUser(userId);
       if (!user) throw new HttpError(400, securityError.secondStepExpired);
       if (result.kind === 'recovery') tell(recoveryCodeUsedMail(user.email, result.left));
       return user;
     },
 
-    async exportStream(user: UserRow, ip: string | null): Promise<Readable> {
-      const now = clock();
-      await writeAccountEvent(k, { userId: user.id, action: 'account.export', ip }, now);
-      return Readable.from(exportAccount(k, user, now, await twoFactor.isOn(user.id)));
-    },
-
     async deleteAccount(user: UserRow): Promise<void> {
-      // The trail of the deletion keeps no address of a person who asked to be forgotten.
-      const actor = { user: { id: user.id, name: user.name, email: user.email }, ip: null };
-      await k.transaction().execute((tx) => deleteAccount(tx, actor, clock()));
+      await k.transaction().execute(async (tx) => {
+        await deleteAccount(tx, user.id, clock());
+        await announceAccessChange(tx, db.engine, [user.id]);
+      });
       tell(accountDeletedMail(user.email));
     },
 

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { securityError } from '#src/shared/account-security-messages.ts';
-import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security-paths.ts';
+import { securityError } from '#src/shared/account-security/messages.ts';
+import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security/paths.ts';
 import { client, createVerifiedUser, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { del } from '#src/server/workspaces/test-helpers.ts';
-
-const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+import { CHROME_MAC, SAFARI_IPHONE } from './test-helpers.ts';
 
 async function signIn(t: TestApp, account: { email: string; password: string }, userAgent: string) {
   const c = client(t.url);

@@ -26,3 +26,9 @@ export async function firstStep(c: Client, account: { email: string; password: s
   expect(answer.headers.getSetCookie()).toEqual([]);
   return answer.body.secondStep.token;
 }
+
+// Two real browsers' user agents, for the device descriptions (Chrome 131 on macOS 10.15.7, Safari 17 on iOS 17.5).
+export const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityError } from '#src/shared/account-security-messages.ts';
-import { SECOND_STEP_TTL_MS } from '#src/shared/account-security-paths.ts';
+import { securityError } from '#src/shared/account-security/messages.ts';
+import { SECOND_STEP_TTL_MS } from '#src/shared/account-security/paths.ts';
 import { serverError } from '#src/shared/messages.ts';
 import {
   client,
@@ -195,7 +195,8 @@ describe.each(engines)('two-factor sign-in on %s', (engine) => {
       await guest.post('/account/two-factor/setup', {}),
       await guest.post('/account/two-factor/confirm', { code: '123456' }),
       await del(guest, '/account/two-factor', { password: 'x', code: '123456' }),
-      await guest.get('/account/export'),
+      await guest.get('/account/exports'),
+      await guest.post('/account/exports', {}),
       await del(guest, '/account', { password: 'x' }),
     ]) {
       expect(answer).toMatchObject({ status: 401, body: { error: serverError.notSignedIn } });

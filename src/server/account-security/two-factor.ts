@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp';
 import type { Kysely } from 'kysely';
 import { renderSVG } from 'uqr';
-import { securityError } from '#src/shared/account-security-messages.ts';
-import { isTotpCode } from '#src/shared/account-security.ts';
+import { securityError } from '#src/shared/account-security/messages.ts';
+import { isTotpCode } from '#src/shared/account-security/schemas.ts';
 import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
@@ -13,7 +13,7 @@ import {
   TOTP_PERIOD_S,
   type SecondStep,
   type TwoFactorSetupResponse,
-} from '#src/shared/account-security-paths.ts';
+} from '#src/shared/account-security/paths.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { CODE_ALPHABET } from '#src/shared/limits.ts';
 import { hashCode, newSessionToken, sha256 } from '#src/server/accounts/secrets.ts';
@@ -27,6 +27,7 @@ import { writeAccountEvent } from './account-events.ts';
 const SEAL_PURPOSE = 'totp-seed';
 const RECOVERY_PURPOSE = 'recovery';
 const ALGORITHM = 'SHA-1';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // RFC 6238 counts time in steps; @epic-web/totp verifies against the real time, so the step is read
 // from it too, before and after, until both agree (a verify that straddles a step boundary is redone).
@@ -48,7 +49,7 @@ export function newRecoveryCode(): string {
 
 export type SecondFactorResult = { kind: 'totp' } | { kind: 'recovery'; left: number } | null;
 
-// Two-factor sign-in (issue 20, product rules U2). The seed is sealed with the secret box; recovery codes
+// Two-factor sign-in (product rules U2). The seed is sealed with the secret box; recovery codes
 // and second-step tokens are stored hashed; a time step once accepted is never accepted again.
 export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret: string) {
   const k = db.kysely;
@@ -210,6 +211,7 @@ export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret:
       token: string,
       code: string,
       ip: string | null,
+      onWrongCode: (userId: string, failuresToday: number) => Promise<void>,
     ): Promise<{ userId: string; result: NonNullable<SecondFactorResult> }> {
       const tokenHash = sha256(token);
       const now = clock();
@@ -221,7 +223,16 @@ export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret:
           const attempts = challenge.attempts + 1;
           if (attempts >= SECOND_STEP_MAX_TRIES) await tx.deleteFrom('sign_in_challenges').where('token_hash', '=', tokenHash).execute();
           else await tx.updateTable('sign_in_challenges').set({ attempts }).where('token_hash', '=', tokenHash).execute();
-          return { wrong: true as const };
+          // Each wrong code is in the owner's Security trail; the day's count decides whether to warn them.
+          await writeAccountEvent(tx, { userId: challenge.user_id, action: 'two-factor.failed', ip }, now);
+          const today = await tx
+            .selectFrom('account_events')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('user_id', '=', challenge.user_id)
+            .where('action', '=', 'two-factor.failed')
+            .where('created_at', '>', now - DAY_MS)
+            .executeTakeFirstOrThrow();
+          return { wrong: true as const, userId: challenge.user_id, failuresToday: Number(today.count) };
         }
         const spent = await tx.deleteFrom('sign_in_challenges').where('token_hash', '=', tokenHash).executeTakeFirst();
         if (Number(spent.numDeletedRows) !== 1) return { expired: true as const };
@@ -235,7 +246,10 @@ export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret:
         return { userId: challenge.user_id, result };
       });
       if ('expired' in outcome) throw new HttpError(400, securityError.secondStepExpired);
-      if ('wrong' in outcome) throw new HttpError(400, securityError.codeWrong);
+      if ('wrong' in outcome) {
+        await onWrongCode(outcome.userId, outcome.failuresToday ?? 0);
+        throw new HttpError(400, securityError.codeWrong);
+      }
       return outcome;
     },
 

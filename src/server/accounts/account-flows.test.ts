@@ -52,7 +52,7 @@ describe.each(engines)('account flows on %s', (engine) => {
     expect(me.body.user).toEqual(login.body.user);
   });
 
-  it('answers a taken email like a new one and tells its owner by email instead (issue 13)', async () => {
+  it('answers a taken email like a new one and tells its owner by email instead', async () => {
     const account = await createVerifiedUser(t);
     const again = await client(t.url).post('/register', { name: 'Other', email: account.email, password: 'another-pass-9' });
     expect(again.status).toBe(201);

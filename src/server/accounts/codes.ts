@@ -32,7 +32,7 @@ export function createCodes(k: Kysely<Database>, secret: string) {
 
     // Checks a code; on success `consume` runs in the same transaction that deletes the code, so a
     // code is used at most once even when two requests race. Every failure (no account, no code, an
-    // expired, wrong or exhausted one) gives the same answer, so none tells an account exists (issue 13).
+    // expired, wrong or exhausted one) gives the same answer, so none tells an account exists.
     async redeem<T>(
       userId: string | undefined,
       purpose: CodePurpose,

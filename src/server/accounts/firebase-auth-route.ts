@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPath, type UserResponse } from '#src/shared/api-paths.ts';
-import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
-import { FirebaseAuthSchema } from '#src/shared/contract.ts';
+import { apiPath, type UserResponse } from '#src/shared/accounts/paths.ts';
+import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
+import { FirebaseAuthSchema } from '#src/shared/accounts/schemas.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { GoogleConfig } from '#src/server/config.ts';

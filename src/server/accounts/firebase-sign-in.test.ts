@@ -171,7 +171,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     ['RS384, though signed by a key of the set', () => sign(claims(), rs384.privateKey, { kid: 'key-2', alg: 'RS384' })],
     ['a wrong issuer', () => signGoogle(claims({ iss: 'https://securetoken.google.com/another-project' }))],
     ['a wrong audience', () => signGoogle(claims({ aud: 'another-project' }))],
-    // issue 13: any provider of the project (email link, anonymous, …) was accepted, and an audience list.
+    // Any provider of the project (email link, anonymous, …) was accepted, and an audience list.
     ['another sign-in provider (password)', () => signGoogle(claims({ firebase: { sign_in_provider: 'password', identities: {} } }))],
     ['an anonymous sign-in', () => signGoogle(claims({ firebase: { sign_in_provider: 'anonymous', identities: {} } }))],
     ['no sign-in provider', () => signGoogle(claims({ firebase: undefined }))],
@@ -257,7 +257,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const row = await t.db.kysely.selectFrom('users').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     expect(row.google_sub).toBe(payload.sub);
     expect((await client(t.url).post('/login', { email: account.email, password: account.password })).status).toBe(200);
-    // issue 13: a new way into a password account is told to its owner.
+    // A new way into a password account is told to its owner.
     const notice = await t.mail.waitFor(account.email, (m) => /Google sign-in was added/.test(m.subject));
     expect(notice.raw).toMatch(/reset your password now/);
   });

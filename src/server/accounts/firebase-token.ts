@@ -120,7 +120,7 @@ export function createFirebaseTokenVerifier(google: GoogleConfig, clock: Clock, 
     }
     const now = clock() / 1000;
     const { iat, sub, email, aud } = payload;
-    // issue 13: only Google, of the providers a Firebase project may enable, proves an address here.
+    // Only Google, of the providers a Firebase project may enable, proves an address here.
     const firebase = payload.firebase as { sign_in_provider?: unknown } | undefined;
     if (firebase?.sign_in_provider !== 'google.com') throw invalid();
     if (typeof aud !== 'string') throw invalid();

@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '#src/shared/brand.ts';
 // algorithm 2 is Argon2id (a const enum in the package's types, which isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-// One password, however the keyboard composed its accents: "Café" typed as NFD is the NFC "Café" (issue 13).
+// One password, however the keyboard composed its accents: "Café" typed as NFD is the NFC "Café".
 const normalised = (password: string) => password.normalize('NFC');
 
 export function hashPassword(password: string): Promise<string> {
@@ -35,7 +35,7 @@ export function burnPasswordCheck(password: string): Promise<boolean> {
   return dummyHash.then((stored) => verifyPassword(stored, password));
 }
 
-// issue 13: beyond the spec's minimum length, a password zxcvbn scores below 2 ("too guessable") is
+// Beyond the spec's minimum length, a password zxcvbn scores below 2 ("too guessable") is
 // refused. It knows the common-password and word lists and is fed what an attacker knows of this
 // account: its name, its email and the product's name. Loaded on first use to keep start-up fast.
 const MIN_SCORE = 2;

@@ -19,7 +19,7 @@ export function newCode(): string {
 
 // A code has only 31^6 values, so a plain hash in the database would give a reader every live code in
 // seconds. Keyed with APP_SECRET, which is kept outside the database, the stored value is useless to
-// such a reader (issue 13). Bound to the user and purpose, so it cannot be replayed for another account.
+// such a reader. Bound to the user and purpose, so it cannot be replayed for another account.
 export function hashCode(secret: string, userId: string, purpose: string, code: string): string {
   return createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest('hex');
 }

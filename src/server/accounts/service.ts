@@ -1,7 +1,7 @@
-import type { SecondStep } from '#src/shared/account-security-paths.ts';
-import { isAdmin, type PublicUser } from '#src/shared/user.ts';
+import type { SecondStep } from '#src/shared/account-security/paths.ts';
+import { isAdmin, type PublicUser } from '#src/shared/accounts/user.ts';
 import { serverError } from '#src/shared/messages.ts';
-import { adminError } from '#src/shared/admin-messages.ts';
+import { adminError } from '#src/shared/admin/messages.ts';
 import { newDeviceAlert, raiseAlert } from '#src/server/admin/alerts.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
@@ -20,6 +20,8 @@ import type { GoogleIdentity } from './firebase-token.ts';
 import { burnPasswordCheck, hashPassword, isWeakPassword, samePassword, verifyPassword } from './passwords.ts';
 import { createSessions, type Device } from './sessions.ts';
 import { createUsers, newUserRow, toPublicUser, type UserRow } from './users.ts';
+import { opsError } from '#src/shared/ops/messages.ts';
+import type { Theme } from '#src/shared/theme/theme.ts';
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -31,7 +33,7 @@ export interface SignedIn {
   expiresAt: number;
 }
 
-// Issue 20 (product rules U2): with two-factor sign-in on, a right password or Google sign-in admits
+// With two-factor sign-in on, a right password or Google sign-in admits
 // only to the second step; no session exists until it passes.
 export type Admission = SignedIn | { secondStep: SecondStep };
 export interface SecondFactorGate {
@@ -45,10 +47,19 @@ export function createAccounts(
   mailer: Mailer,
   log: Log,
   secret: string,
-  { betaApproval = false, secondFactor }: { betaApproval?: boolean; secondFactor?: SecondFactorGate } = {},
+  {
+    betaApproval = () => false,
+    signupsOpen = () => true,
+    secondFactor,
+  }: { betaApproval?: () => boolean; signupsOpen?: () => boolean; secondFactor?: SecondFactorGate } = {},
 ) {
-  // product rules A3: with BETA_APPROVAL=required a new account waits for an admin; otherwise it is in.
-  const approval = betaApproval ? 'pending' : 'approved';
+  // product rules A3: with beta approval required (BETA_APPROVAL or System Settings) a new account waits
+  // for an admin; otherwise it is in. Asked at each sign-up, so a change in System Settings applies at once.
+  const approval = () => (betaApproval() ? 'pending' : 'approved');
+  // System Settings can close sign-ups: no new account, by password or by Google.
+  const refuseWhenClosed = () => {
+    if (!signupsOpen()) throw new HttpError(403, opsError.signupsClosed);
+  };
   const users = createUsers(db);
   const sessions = createSessions(db);
   const codes = createCodes(db.kysely, secret);
@@ -91,20 +102,23 @@ export function createAccounts(
     sessions,
     startSession,
 
-    // issue 13: a taken address is answered exactly like a new one, after the same hashing work; its
+    // A taken address is answered exactly like a new one, after the same hashing work; its
     // owner is told by email instead, so the page never says whether an address has an account.
     async register(input: { name: string; email: string; password: string }): Promise<PublicUser> {
+      refuseWhenClosed();
       await acceptablePassword(input.password, [input.name, input.email]);
       const passwordHash = await hashPassword(input.password);
       const now = clock();
       const taken = () => {
         sendLater(accountExistsMail(input.email));
-        return toPublicUser(newUserRow({ email: input.email, name: input.name, passwordHash: null, emailVerified: false, approval }, now));
+        return toPublicUser(
+          newUserRow({ email: input.email, name: input.name, passwordHash: null, emailVerified: false, approval: approval() }, now),
+        );
       };
       if (await users.findByEmail(input.email)) return taken();
       let user: UserRow;
       try {
-        user = await users.insert({ email: input.email, name: input.name, passwordHash, emailVerified: false, approval }, now);
+        user = await users.insert({ email: input.email, name: input.name, passwordHash, emailVerified: false, approval: approval() }, now);
       } catch (error) {
         // Two registrations raced for one email: the unique index decided.
         if (await users.findByEmail(input.email)) return taken();
@@ -122,7 +136,7 @@ export function createAccounts(
       sendLater(verificationMail(user.email, code));
     },
 
-    // A verified account has no verify code, so it fails like an unknown one (issue 13).
+    // A verified account has no verify code, so it fails like an unknown one.
     async verifyEmail(email: string, code: string): Promise<void> {
       const user = await users.findByEmail(email);
       const now = clock();
@@ -149,7 +163,7 @@ export function createAccounts(
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         if (existing.google_sub) throw new HttpError(409, serverError.googleOtherAccount);
-        // A new way into a password account: its owner hears of it (issue 13).
+        // A new way into a password account: its owner hears of it.
         if (existing.password_hash && existing.email_verified === 1) sendLater(googleLinkedMail(existing.email));
         // An unverified password was never proven to belong to this person: Google's proof replaces it,
         // so whoever registered the address first cannot sign in with it later.
@@ -160,6 +174,7 @@ export function createAccounts(
         );
         return admit(linked!, device);
       }
+      refuseWhenClosed();
       try {
         return await admit(
           await users.insert(
@@ -170,7 +185,7 @@ export function createAccounts(
               passwordHash: null,
               emailVerified: true,
               googleSub: identity.sub,
-              approval,
+              approval: approval(),
             },
             now,
           ),
@@ -212,6 +227,12 @@ export function createAccounts(
 
     async updateProfile(userId: string, changes: { name: string; gender?: string }): Promise<PublicUser> {
       const updated = await users.update(userId, { name: changes.name, ...(changes.gender ? { gender: changes.gender } : {}) }, clock());
+      if (!updated) throw new HttpError(401, serverError.notSignedIn);
+      return toPublicUser(updated);
+    },
+
+    async setTheme(userId: string, theme: Theme): Promise<PublicUser> {
+      const updated = await users.update(userId, { theme }, clock());
       if (!updated) throw new HttpError(401, serverError.notSignedIn);
       return toPublicUser(updated);
     },

@@ -1,18 +1,19 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
-import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security-paths.ts';
+import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security/paths.ts';
 import { SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, SESSION_TTL_MS } from '#src/shared/limits.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
+import { announceAccessChange } from '#src/server/events/access-changes.ts';
 import type { Database } from '#src/server/db/schema.ts';
-import type { PublicUser } from '#src/shared/user.ts';
+import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { toPublicUser, type UserRow } from './users.ts';
 import { newSessionToken, sha256 } from './secrets.ts';
 
 export interface ActiveSession {
   tokenHash: string;
-  // The public id of the session (issue 20): what the Security tab lists and revokes.
+  // The public id of the session: what the Security tab lists and revokes.
   sessionId: string | null;
   user: UserRow;
   publicUser: PublicUser;
@@ -21,10 +22,10 @@ export interface ActiveSession {
 }
 
 // product rules S2: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily, and never
-// past 90 days from sign-in whatever the activity (issue 13).
+// past 90 days from sign-in whatever the activity.
 const REMEMBERED_SESSIONS = 10_000;
 
-// Where a sign-in came from (issue 20): the browser's own description and the address.
+// Where a sign-in came from: the browser's own description and the address.
 export interface Device {
   userAgent: string | null;
   ip: string | null;
@@ -41,10 +42,11 @@ interface Found {
 
 export function createSessions({
   kysely: k,
+  engine,
   readFirst,
   writeUnflushed,
   changeVersion,
-}: Pick<Db, 'kysely' | 'readFirst' | 'writeUnflushed' | 'changeVersion'>) {
+}: Pick<Db, 'kysely' | 'engine' | 'readFirst' | 'writeUnflushed' | 'changeVersion'>) {
   // Every signed-in request runs this look-up, and every sign-in the insert.
   const lookup = prepareQuery((slot: Slot<{ tokenHash: string }>) =>
     k
@@ -82,7 +84,7 @@ export function createSessions({
         last_seen_at: slot('now'),
       }),
   );
-  // Issue 20: last seen is written at most every few minutes, unflushed, so the hot current-user call
+  // Last seen is written at most every few minutes, unflushed, so the hot current-user call
   // stays a read (product rules B2); losing one sighting in a power cut only makes it look older.
   const seen = prepareQuery((slot: Slot<{ tokenHash: string; now: number }>) =>
     k
@@ -147,12 +149,32 @@ export function createSessions({
       return { tokenHash, sessionId, user, publicUser, refreshedExpiresAt };
     },
 
-    end: (tokenHash: string) => k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
+    // Whether a session still stands (a live stream asks at every heartbeat): not ended, not expired.
+    async stillActive(tokenHash: string, now: number): Promise<boolean> {
+      const row = await k
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
-    endAll: (userId: string, db: Kysely<Database> = k) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+    // Each ending is announced, so the person's open live streams end at once on every instance.
+    async end(tokenHash: string): Promise<void> {
+      const ended = await k.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').execute();
+      await announceAccessChange(k, engine, [...new Set(ended.map((row) => row.user_id))]);
+    },
 
-    endOthers: (userId: string, keepTokenHash: string, db: Kysely<Database> = k) =>
-      db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute(),
+    async endAll(userId: string, db: Kysely<Database> = k): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await announceAccessChange(db, engine, [userId]);
+    },
+
+    async endOthers(userId: string, keepTokenHash: string, db: Kysely<Database> = k): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute();
+      await announceAccessChange(db, engine, [userId]);
+    },
 
     sweep: (now: number) => k.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
   };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { GENDERS, type Gender, type PublicUser } from '#src/shared/user.ts';
+import { GENDERS, type Gender, type PublicUser } from '#src/shared/accounts/user.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { UsersTable } from '#src/server/db/schema.ts';
-import type { UserApproval } from '#src/shared/admin.ts';
+import type { UserApproval } from '#src/shared/admin/paths.ts';
+import { isTheme } from '#src/shared/theme/theme.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -23,6 +24,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     totalProject: Number(row.total_project),
     createdAt: new Date(Number(row.created_at)).toISOString(),
     awaitingApproval: row.approval === 'pending',
+    theme: isTheme(row.theme) ? row.theme : 'system',
   };
 }
 
@@ -56,6 +58,7 @@ export function newUserRow(user: NewUser, now: number): UserRow {
     updated_at: now,
     status: 'active',
     approval: user.approval ?? 'approved',
+    theme: 'system',
   };
 }
 

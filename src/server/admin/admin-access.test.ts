@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminPaths } from '#src/shared/admin.ts';
-import { adminError } from '#src/shared/admin-messages.ts';
+import { adminPaths } from '#src/shared/admin/paths.ts';
+import { adminError } from '#src/shared/admin/messages.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
 import { adminEndpoints, adminPerson, auditRows, userPath } from './test-helpers.ts';
 
-// Issue 19 (product rules A1, A2): the role is checked on the server for every endpoint; admins cannot
+// The role is checked on the server for every endpoint; admins cannot
 // act on themselves; the last admin stays; every action leaves an audit row.
 describe.each(engines)('admin access on %s', (engine) => {
   const app = useTestApp(engine);

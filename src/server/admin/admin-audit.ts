@@ -1,16 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { AdminActivity } from '#src/shared/admin.ts';
+import type { AdminActivity } from '#src/shared/admin/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
-import type { Actor } from '#src/server/workspaces/access.ts';
 
-export type AdminAction = 'user.role' | 'user.suspend' | 'user.reactivate' | 'user.approve' | 'user.decline' | 'beta.invite';
+// The admin who acts, and the address the trail records.
+export interface AdminActor {
+  user: { id: string; name: string };
+  ip: string | null;
+}
+
+// `npm run user:role` acts as nobody signed in; the trail names it by how it was done.
+export const COMMAND_LINE: AdminActor = { user: { id: 'command-line', name: '' }, ip: null };
+
+export type AdminAction =
+  | 'user.role'
+  | 'user.suspend'
+  | 'user.reactivate'
+  | 'user.approve'
+  | 'user.decline'
+  | 'beta.invite'
+  | 'settings.change'
+  | 'backup.create'
+  | 'backup.delete'
+  | 'backup.schedule';
 
 // product rules A1: every admin action leaves a row (actor, action, target, time, address), written in
 // the transaction of the change, so the trail and the data never disagree. Nothing updates or deletes one.
 export async function writeAdminAudit(
   tx: Kysely<Database>,
-  actor: Actor,
+  actor: AdminActor,
   entry: { action: AdminAction; target: string; details?: Record<string, unknown> },
   now: number,
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_SIZE, adminPaths, type AdminUser } from '#src/shared/admin.ts';
+import { ADMIN_PAGE_SIZE, adminPaths, type AdminUser } from '#src/shared/admin/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, currentWorkspaceId, person, type Person } from '#src/server/workspaces/test-helpers.ts';
@@ -14,7 +14,7 @@ describe('likePattern', () => {
   });
 });
 
-// Issue 19 (product rules A1): search by name or email, parameterised and with the wildcards escaped;
+// Search by name or email, parameterised and with the wildcards escaped;
 // filters; server-side pages in a stable order; a user's detail.
 describe.each(engines)('admin user management on %s', (engine) => {
   const app = useTestApp(engine);

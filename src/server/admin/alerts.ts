@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AlertSeverity, AlertType } from '#src/shared/admin.ts';
+import type { AlertSeverity, AlertType } from '#src/shared/admin/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
 export interface Alert {
@@ -8,11 +8,16 @@ export interface Alert {
   severity: AlertSeverity;
   // Shown to admins as written: no passwords, codes, tokens or keys.
   message: string;
+  // The person it is about: the panel shows their name and email, and opens their dialog.
+  userId?: string;
+  // Their browser's user agent: the panel shows the browser and system, as the sessions list does.
+  userAgent?: string | null;
 }
 
 const MESSAGE_MAX = 500;
+const USER_AGENT_MAX = 500;
 
-// Issue 19 (product rules A4): the System Alerts card reads what this writes, newest first. Call it
+// The System Alerts card reads what this writes, newest first. Call it
 // from anything an admin should hear of, with the database (or a transaction) and the time:
 //   await raiseAlert(db.kysely, { type: 'error', severity: 'high', message: 'Webhook delivery to … failed 5 times' }, clock());
 // Repeated rate-limit refusals (app.ts), webhook deliveries given up on and endpoints disabled for
@@ -20,7 +25,15 @@ const MESSAGE_MAX = 500;
 export async function raiseAlert(db: Kysely<Database>, alert: Alert, now: number): Promise<void> {
   await db
     .insertInto('system_alerts')
-    .values({ id: randomUUID(), type: alert.type, severity: alert.severity, message: alert.message.slice(0, MESSAGE_MAX), created_at: now })
+    .values({
+      id: randomUUID(),
+      type: alert.type,
+      severity: alert.severity,
+      message: alert.message.slice(0, MESSAGE_MAX),
+      created_at: now,
+      user_id: alert.userId ?? null,
+      user_agent: alert.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    })
     .execute();
 }
 
@@ -30,7 +43,7 @@ export function rateLimitAlert(key: string): Alert {
   return { type: 'warning', severity: 'medium', message: `Repeated rate-limit refusals on "${limit}" for ${scope} ${rest.join(':')}.` };
 }
 
-// Issue 18: a delivery failed its last retry, or an endpoint was disabled. Never the URL: it may carry a
+// A delivery failed its last retry, or an endpoint was disabled. Never the URL: it may carry a
 // receiver's token in its path.
 export function webhookFailedAlert(eventId: string, attempts: number): Alert {
   return {
@@ -48,8 +61,14 @@ export function webhookDisabledAlert(workspaceName: string): Alert {
   };
 }
 
-// The account is named by id and the device by what its browser says of itself (no address, no token).
+// The account and the device go beside the message (no address, no token): the panel names the person
+// and describes the browser.
 export function newDeviceAlert(userId: string, device: { userAgent: string | null; ip: string | null }): Alert {
-  const browser = (device.userAgent ?? 'an unknown browser').slice(0, 200);
-  return { type: 'warning', severity: 'medium', message: `Admin account ${userId} signed in from a new device: ${browser}.` };
+  return {
+    type: 'warning',
+    severity: 'medium',
+    message: 'An admin account signed in from a new device.',
+    userId,
+    userAgent: device.userAgent,
+  };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminPaths, type AdminUser } from '#src/shared/admin.ts';
-import { adminError, betaMailCopy } from '#src/shared/admin-messages.ts';
+import { adminPaths, type AdminUser } from '#src/shared/admin/paths.ts';
+import { adminError, betaMailCopy } from '#src/shared/admin/messages.ts';
 import { client, createVerifiedUser, signedInClient, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { decodedMail } from '#src/server/workspaces/test-helpers.ts';
 import { adminPerson, auditRows, userPath } from './test-helpers.ts';
 
-// Issue 19 (product rules A3): with BETA_APPROVAL=required a verified applicant signs in to the waiting
+// With BETA_APPROVAL=required a verified applicant signs in to the waiting
 // page and nothing else until an admin approves; with it off (the default) everyone verified is in.
 describe.each(engines)('beta approval required on %s', (engine) => {
   const app = useTestApp(engine, { env: { BETA_APPROVAL: 'required' } });

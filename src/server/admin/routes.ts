@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AdminInviteSchema, AdminNoBodySchema, AdminRoleSchema, AdminUsersQuerySchema } from '#src/shared/admin/schemas.ts';
 import {
-  AdminInviteSchema,
-  AdminNoBodySchema,
-  AdminRoleSchema,
-  AdminUsersQuerySchema,
   adminPaths,
   type AdminOverviewResponse,
   type AdminUserDetailResponse,
   type AdminUserResponse,
   type AdminUsersResponse,
   type SignupsResponse,
-} from '#src/shared/admin.ts';
-import { adminNotice } from '#src/shared/admin-messages.ts';
-import type { OkResponse } from '#src/shared/api-paths.ts';
+} from '#src/shared/admin/paths.ts';
+import { adminNotice } from '#src/shared/admin/messages.ts';
+import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import type { Config } from '#src/server/config.ts';
 import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
-import type { Actor } from '#src/server/workspaces/access.ts';
+import type { AdminActor } from './admin-audit.ts';
 import type { Admin } from './service.ts';
 
 export interface AdminRouteDeps {
@@ -31,35 +28,33 @@ export interface AdminRouteDeps {
 // together sends at most that many beta invitations a day.
 const BETA_INVITATIONS = 'beta';
 
-// Issue 19 (product rules A1): every path checks the admin role on the server first; a plain user (or a
+// Every path checks the admin role on the server first; a plain user (or a
 // guest) gets a 404 / 401 {error} and no admin data. The same-origin and JSON checks of every
 // state-changing request come from the hook the account routes install on this scope.
 export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, config, session }: AdminRouteDeps) {
-  async function actor(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+  async function signedInAdmin(request: FastifyRequest, reply: FastifyReply): Promise<AdminActor> {
     const signedIn = await session.requireAdmin(request, reply);
     return { user: signedIn.user, ip: request.ip };
   }
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
-  // Links in emails point at the public origin when one is configured, else at the address the admin used.
-  const origin = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.host}`;
 
   app.get(adminPaths.overview, async (request, reply): Promise<AdminOverviewResponse> => {
-    await actor(request, reply);
+    await signedInAdmin(request, reply);
     return admin.overview();
   });
 
   app.get(adminPaths.users, async (request, reply): Promise<AdminUsersResponse> => {
-    await actor(request, reply);
+    await signedInAdmin(request, reply);
     return admin.users(parseBody(AdminUsersQuerySchema, request.query ?? {}));
   });
 
   app.get(adminPaths.user, async (request, reply): Promise<AdminUserDetailResponse> => {
-    await actor(request, reply);
+    await signedInAdmin(request, reply);
     return admin.user(id(request));
   });
 
   app.put(adminPaths.role, async (request, reply): Promise<AdminUserResponse> => {
-    const who = await actor(request, reply);
+    const who = await signedInAdmin(request, reply);
     const { role } = parseBody(AdminRoleSchema, request.body);
     return { user: await admin.changeRole(who, id(request), role) };
   });
@@ -70,30 +65,30 @@ export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, conf
     [adminPaths.decline, admin.decline],
   ] as const) {
     app.post(path, async (request, reply): Promise<AdminUserResponse> => {
-      const who = await actor(request, reply);
+      const who = await signedInAdmin(request, reply);
       parseBody(AdminNoBodySchema, request.body);
       return { user: await act(who, id(request)) };
     });
   }
 
   app.post(adminPaths.approve, async (request, reply): Promise<AdminUserResponse> => {
-    const who = await actor(request, reply);
+    const who = await signedInAdmin(request, reply);
     parseBody(AdminNoBodySchema, request.body);
-    return { user: await admin.approve(who, id(request), origin(request)) };
+    return { user: await admin.approve(who, id(request), config.publicOrigin) };
   });
 
   app.post(adminPaths.invitations, async (request, reply): Promise<OkResponse> => {
-    const who = await actor(request, reply);
+    const who = await signedInAdmin(request, reply);
     const { email } = parseBody(AdminInviteSchema, request.body);
     // product rules S6: it sends mail to an address of the sender's choosing.
     await limiter.checkInvitation(who.user.id, BETA_INVITATIONS);
-    await admin.invite(who, email, origin(request));
+    await admin.invite(who, email, config.publicOrigin);
     reply.code(201);
     return { ok: true, message: adminNotice.invited(email) };
   });
 
   app.get(adminPaths.signups, async (request, reply): Promise<SignupsResponse> => {
-    await actor(request, reply);
+    await signedInAdmin(request, reply);
     return admin.signups();
   });
 }

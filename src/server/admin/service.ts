@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   SIGNUP_DAYS,
@@ -8,23 +8,25 @@ import {
   type AdminStatus,
   type AdminUser,
   type AdminUserDetailResponse,
-  type AdminUsersQuery,
   type AdminUsersResponse,
   type SignupsResponse,
-} from '#src/shared/admin.ts';
-import { adminError } from '#src/shared/admin-messages.ts';
-import { isAdmin } from '#src/shared/user.ts';
+} from '#src/shared/admin/paths.ts';
+import { type AdminUsersQuery } from '#src/shared/admin/schemas.ts';
+import { adminError } from '#src/shared/admin/messages.ts';
+import { isAdmin } from '#src/shared/accounts/user.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Config } from '#src/server/config.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import type { Database } from '#src/server/db/schema.ts';
+import type { Database, SystemAlertsTable } from '#src/server/db/schema.ts';
+import { describeDevice } from '#src/server/account-security/devices.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { betaApprovedMail, betaInvitationMail, type MailMessage } from '#src/server/mail/templates.ts';
 import type { UserRow } from '#src/server/accounts/users.ts';
-import type { Actor } from '#src/server/workspaces/access.ts';
+import { membershipsOf } from '#src/server/workspace-access/memberships.ts';
+import { announceAccessChange } from '#src/server/events/access-changes.ts';
 import { SESSION_TTL_MS } from '#src/shared/limits.ts';
-import { recentActivity, writeAdminAudit, type AdminAction } from './admin-audit.ts';
+import { recentActivity, writeAdminAudit, type AdminAction, type AdminActor } from './admin-audit.ts';
 
 const DAY_MS = 86_400_000;
 const ALERT_LIMIT = 10;
@@ -71,12 +73,24 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
+const browserAndSystem = (userAgent: string) => {
+  const { browser, os } = describeDevice(userAgent);
+  return { browser, os };
+};
+
 const iso = (value: number | null | undefined) => (value === null || value === undefined ? null : new Date(Number(value)).toISOString());
 
-// The admin panel (issue 19, product rules A). Every rule lives here; the routes check the role, parse
+// The admin panel (product rules A). Every rule lives here; the routes check the role, parse
 // and answer. Each change runs in one transaction with its audit row.
 export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = async () => null }: AdminDeps) {
   const k = db.kysely;
+
+  // The people the alerts name, read in one query.
+  async function withPeople(alerts: Selectable<SystemAlertsTable>[]) {
+    const ids = [...new Set(alerts.flatMap((alert) => (alert.user_id ? [alert.user_id] : [])))];
+    const people = ids.length === 0 ? [] : await k.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    return alerts.map((alert) => ({ alert, person: people.find((one) => one.id === alert.user_id) ?? null }));
+  }
 
   function statusFilter(status: string | undefined): Expression<SqlBool> | null {
     if (status === 'suspended') return sql<SqlBool>`status = 'suspended'`;
@@ -123,7 +137,7 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
   // active admin under that lock, and is never the target: so a change always leaves the actor an
   // admin, and the last admin can never be demoted or suspended (product rules A2).
   async function change(
-    actor: Actor,
+    actor: AdminActor,
     targetId: string,
     action: AdminAction,
     apply: (tx: Kysely<Database>, target: UserRow, now: number) => Promise<Record<string, unknown> | null>,
@@ -188,19 +202,28 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
             .where('expires_at', '>', now)
             .executeTakeFirst(),
         ),
-        k.selectFrom('system_alerts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ALERT_LIMIT).execute(),
+        k
+          .selectFrom('system_alerts')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(ALERT_LIMIT)
+          .execute()
+          .then(withPeople),
         recentActivity(k),
         health(),
       ]);
       return {
         stats: { totalUsers, newThisWeek, pendingApplications, activeSessions, revenue: { sample: true }, health: systemHealth },
         betaApproval: config.betaApproval,
-        alerts: alerts.map((alert) => ({
+        alerts: alerts.map(({ alert, person }) => ({
           id: alert.id,
           type: alert.type,
           severity: alert.severity,
           message: alert.message,
           at: new Date(Number(alert.created_at)).toISOString(),
+          person: person ? toAdminUser(person) : null,
+          device: alert.user_agent ? browserAndSystem(alert.user_agent) : null,
         })),
         activity,
       };
@@ -237,14 +260,7 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
       if (!row) throw new HttpError(404, adminError.userNotFound);
       const now = clock();
       const [workspaces, sessions, activity] = await Promise.all([
-        k
-          .selectFrom('memberships as m')
-          .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-          .select(['w.id', 'w.name', 'm.role', 'm.joined_at'])
-          .where('m.user_id', '=', id)
-          .orderBy('m.joined_at', 'desc')
-          .limit(50)
-          .execute(),
+        membershipsOf(k, id).select(['w.id', 'w.name', 'm.role', 'm.joined_at']).orderBy('m.joined_at', 'desc').limit(50).execute(),
         k
           .selectFrom('sessions')
           .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('created_at').as('newest'), eb.fn.max('expires_at').as('latest')])
@@ -272,7 +288,7 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
       };
     },
 
-    changeRole: (actor: Actor, id: string, role: AdminRole) =>
+    changeRole: (actor: AdminActor, id: string, role: AdminRole) =>
       change(actor, id, 'user.role', async (tx, target, now) => {
         const current: AdminRole = isAdmin(target) ? 'admin' : 'user';
         if (current === role) return null;
@@ -282,15 +298,16 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
 
     // product rules A2: the sessions end in the same transaction; the next request of any browser of
     // theirs, on any instance, finds none (the session memo follows Db.changeVersion).
-    suspend: (actor: Actor, id: string) =>
+    suspend: (actor: AdminActor, id: string) =>
       change(actor, id, 'user.suspend', async (tx, target, now) => {
         if (target.status === 'suspended') return null;
         await setUser(tx, id, { status: 'suspended' }, now);
         const ended = await tx.deleteFrom('sessions').where('user_id', '=', id).executeTakeFirst();
+        await announceAccessChange(tx, db.engine, [id]);
         return { sessionsEnded: Number(ended.numDeletedRows) };
       }),
 
-    reactivate: (actor: Actor, id: string) =>
+    reactivate: (actor: AdminActor, id: string) =>
       change(actor, id, 'user.reactivate', async (tx, target, now) => {
         if (target.status === 'active') return null;
         await setUser(tx, id, { status: 'active' }, now);
@@ -298,7 +315,7 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
       }),
 
     // product rules A3: approving emails the applicant a way in; a declined applicant may be approved later.
-    async approve(actor: Actor, id: string, origin: string): Promise<AdminUser> {
+    async approve(actor: AdminActor, id: string, origin: string): Promise<AdminUser> {
       const mails: MailMessage[] = [];
       const user = await change(actor, id, 'user.approve', async (tx, target, now) => {
         if (target.approval === 'approved') throw new HttpError(409, adminError.notPending);
@@ -310,16 +327,17 @@ export function createAdmin({ db, clock, mailer, config, log, outboxBacklog = as
       return user;
     },
 
-    decline: (actor: Actor, id: string) =>
+    decline: (actor: AdminActor, id: string) =>
       change(actor, id, 'user.decline', async (tx, target, now) => {
         if (target.approval !== 'pending') throw new HttpError(409, adminError.notPending);
         await setUser(tx, id, { approval: 'declined' }, now);
         await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        await announceAccessChange(tx, db.engine, [id]);
         return {};
       }),
 
     // product rules A5: Quick Actions' Add New User invites an address to register.
-    async invite(actor: Actor, email: string, origin: string): Promise<void> {
+    async invite(actor: AdminActor, email: string, origin: string): Promise<void> {
       await k.transaction().execute((tx) => writeAdminAudit(tx, actor, { action: 'beta.invite', target: email }, clock()));
       await send(betaInvitationMail(email, actor.user.name, `${origin}/register`));
     },

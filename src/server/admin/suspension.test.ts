@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminPaths } from '#src/shared/admin.ts';
-import { adminError } from '#src/shared/admin-messages.ts';
+import { adminPaths } from '#src/shared/admin/paths.ts';
+import { adminError } from '#src/shared/admin/messages.ts';
 import { client, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createKey, keyClient } from '#src/server/api-v1/test-helpers.ts';
@@ -9,7 +9,7 @@ import { adminPerson, auditRows, userPath } from './test-helpers.ts';
 
 const PASSWORD = 'tessera-pass-1';
 
-// Issue 19 (product rules A2): suspending ends every session at once and sign-in answers 403 with a clear
+// Suspending ends every session at once and sign-in answers 403 with a clear
 // message until an admin reactivates the account.
 describe.each(engines)('suspension on %s', (engine) => {
   const app = useTestApp(engine);

@@ -1,6 +1,6 @@
 // What the admin tests share: an admin made the way the operator command makes one, and the admin paths.
-import { adminPaths } from '#src/shared/admin.ts';
-import { workspacePath } from '#src/shared/workspaces.ts';
+import { adminPaths } from '#src/shared/admin/paths.ts';
+import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { person, type Person } from '#src/server/workspaces/test-helpers.ts';
 

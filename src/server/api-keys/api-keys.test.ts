@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN } from '#src/shared/api-keys.ts';
+import { API_KEY_PATTERN } from '#src/shared/api-keys/paths.ts';
 import { sha256 } from '#src/server/accounts/secrets.ts';
+import { MAX_LIVE_KEYS } from './service.ts';
 import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
+import { apiKeyError } from '#src/shared/api-keys/messages.ts';
+import { keyClient } from '#src/server/api-v1/test-helpers.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// Issue 17 (product rules K1, K2): keys are made, listed and revoked by owners, shown once, stored hashed.
+// Keys are made, listed and revoked by owners, shown once, stored hashed.
 describe.each(engines)('API keys on %s', (engine) => {
   const app = useTestApp(engine);
 
@@ -85,5 +88,47 @@ describe.each(engines)('API keys on %s', (engine) => {
       expect(answer.body).toEqual({ error });
     }
     expect((await owner.c.get(path)).body.apiKeys).toEqual([]);
+  });
+
+  it('caps live keys per workspace: the one past the cap is refused, and revoking one makes room', async () => {
+    const t = app();
+    const owner = await person(t, 'Olive Owner');
+    const workspaceId = await currentWorkspaceId(owner);
+    const made: string[] = [];
+    for (let i = 0; i < MAX_LIVE_KEYS; i++) {
+      const answer = await owner.c.post(`/workspaces/${workspaceId}/api-keys`, { name: `Key ${i + 1}` });
+      expect(answer.status).toBe(201);
+      made.push(answer.body.apiKey.id);
+    }
+    const refused = await owner.c.post(`/workspaces/${workspaceId}/api-keys`, { name: 'One too many' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: apiKeyError.tooManyKeys(MAX_LIVE_KEYS) });
+    expect((await owner.c.get(`/workspaces/${workspaceId}/api-keys`)).body.apiKeys).toHaveLength(MAX_LIVE_KEYS);
+    // Another workspace has its own room.
+    const other = await createWorkspace(owner, 'Other');
+    expect((await owner.c.post(`/workspaces/${other}/api-keys`, { name: 'Elsewhere' })).status).toBe(201);
+    expect((await del(owner.c, `/workspaces/${workspaceId}/api-keys/${made[0]}`)).status).toBe(200);
+    expect((await owner.c.post(`/workspaces/${workspaceId}/api-keys`, { name: 'In its place' })).status).toBe(201);
+  });
+
+  it('stops a key the moment the owner who made it is made a member, and lets it work again when they are owner again', async () => {
+    const t = app();
+    const owner = await person(t, 'Olive Owner');
+    const workspaceId = await currentWorkspaceId(owner);
+    const second = await person(t, 'Seth Second');
+    const { token } = await invite(t, owner, workspaceId, second.email);
+    expect((await second.c.post('/invitations/accept', { token })).status).toBe(200);
+    expect((await owner.c.put(`/workspaces/${workspaceId}/members/${second.id}`, { role: 'owner' })).status).toBe(200);
+    const secret = (await owner.c.post(`/workspaces/${workspaceId}/api-keys`, { name: 'Owner made' })).body.secret as string;
+    const key = keyClient(t.url, secret);
+    expect((await key.post('/tasks', { title: 'While owner' })).status).toBe(201);
+
+    expect((await second.c.put(`/workspaces/${workspaceId}/members/${owner.id}`, { role: 'member' })).status).toBe(200);
+    const demoted = await key.post('/tasks', { title: 'After demotion' });
+    expect(demoted.status).toBe(401);
+    expect((await key.get('/tasks')).status).toBe(401);
+
+    expect((await second.c.put(`/workspaces/${workspaceId}/members/${owner.id}`, { role: 'owner' })).status).toBe(200);
+    expect((await key.get('/tasks')).body.tasks.map((task: { title: string }) => task.title)).toEqual(['While owner']);
   });
 });

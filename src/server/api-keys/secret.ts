@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PATTERN, API_KEY_PREFIX } from '#src/shared/api-keys.ts';
+import { API_KEY_PATTERN, API_KEY_PREFIX } from '#src/shared/api-keys/paths.ts';
 import { sha256 } from '#src/server/accounts/secrets.ts';
 
 // product rules K1: `tsr_` + 256 random bits in base64url. The prefix lets secret scanners spot a leaked

@@ -1,4 +1,5 @@
 import { dereference, validate, compileErrors } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,10 @@ import {
   publicEndpoints,
   rateLimitHeaderDocs,
   taskFieldDocs,
-} from '#src/shared/public-api-reference.ts';
-import { TASK_PAGE_SIZE } from '#src/shared/tasks.ts';
+  webhookEventDocs,
+} from '#src/shared/public-api/reference.ts';
+import { WEBHOOK_TEST_EVENT } from '#src/shared/webhooks/paths.ts';
+import { TASK_PAGE_SIZE } from '#src/shared/tasks/paths.ts';
 import { publicApiLimits } from '#src/server/http/rate-limit.ts';
 import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
@@ -35,6 +38,8 @@ interface Operation {
 }
 interface Document {
   openapi: string;
+  info: { license?: { name: string; url: string } };
+  webhooks: Record<string, { post: Operation }>;
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas: Record<string, Schema> };
@@ -53,15 +58,37 @@ describe.each(engines)('the OpenAPI document on %s', (engine) => {
     doc = (await dereference(structuredClone(raw) as never)) as unknown as Document;
   });
 
-  it('is a valid OpenAPI 3.1 document for this server, with the bearer scheme', async () => {
+  it('is a valid OpenAPI 3.1 document for this server, with the bearer scheme and a licence', async () => {
     const result = await validate(structuredClone(raw) as never);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
     expect(raw.openapi).toBe('3.1.0');
     expect(raw.servers).toEqual([{ url: `${app().url}${PUBLIC_API_BASE}` }]);
     expect(Object.values(raw.components.securitySchemes)).toEqual([expect.objectContaining({ type: 'http', scheme: 'bearer' })]);
+    expect(raw.info.license).toEqual({ name: 'Tessera Terms of Service', url: `${app().url}/terms` });
   });
 
-  // The /docs/api page renders public-api-reference.ts; the document must say what it says (issue 17).
+  // What an integrator's linter says about it: Redocly's recommended rules, not one warning.
+  it('passes Redocly’s recommended lint with no error and no warning', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(raw), absoluteRef: 'openapi.json', config });
+    expect(
+      problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`),
+    ).toEqual([]);
+  });
+
+  // product rules H2: each webhook's body is described, and its task is the API's Task itself.
+  it('describes every webhook body, with the API’s task', () => {
+    expect(Object.keys(raw.webhooks).sort()).toEqual([...Object.keys(webhookEventDocs), WEBHOOK_TEST_EVENT].sort());
+    for (const [event, summary] of Object.entries(webhookEventDocs)) expect(raw.webhooks[event]!.post.summary).toBe(summary);
+    const body = (event: string) => raw.webhooks[event]!.post.requestBody!.content['application/json']!.schema as { $ref: string };
+    expect(body('task.updated')).toEqual({ $ref: '#/components/schemas/TaskEvent' });
+    expect(body('comment.added')).toEqual({ $ref: '#/components/schemas/CommentEvent' });
+    const taskEvent = raw.components.schemas.TaskEvent!;
+    expect(Object.keys(taskEvent.properties!).sort()).toEqual(['data', 'timestamp', 'type', 'workspace_id']);
+    expect(taskEvent.properties!.data!.properties!.task).toEqual({ $ref: '#/components/schemas/Task' });
+  });
+
+  // The /docs/api page renders public-api-reference.ts; the document must say what it says.
   it('says what /docs/api says: the endpoints, fields, filters, errors, headers and limit', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method]! })),

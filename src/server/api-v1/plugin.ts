@@ -2,14 +2,14 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { firstIssueMessage } from '#src/shared/contract.ts';
+import { firstIssueMessage } from '#src/shared/validation.ts';
+import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { serverError } from '#src/shared/messages.ts';
-import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api-reference.ts';
-import type { ApiKeys } from '#src/server/api-keys/service.ts';
+import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
 import type { Config } from '#src/server/config.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import type { RateLimiter } from '#src/server/http/rate-limit.ts';
-import { createKeyAuth } from './key-auth.ts';
+import { assertJson } from '#src/server/http/same-origin.ts';
+import type { ScopeResolvers } from '#src/server/workspace-access/resolvers.ts';
 import { swaggerOptions } from './openapi.ts';
 import type { TaskGateway } from './task-gateway.ts';
 import { registerPublicTaskRoutes } from './task-routes.ts';
@@ -25,17 +25,16 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'].join(', ');
 
 export interface PublicApiDeps {
-  apiKeys: ApiKeys;
-  limiter: RateLimiter;
+  resolvers: ScopeResolvers;
   config: Config;
   tasks: TaskGateway;
 }
 
-// Issue 17 (product rules K): /api/v1, a scope of its own beside the browser's /api scope, so neither
+// Product rules K: /api/v1, a scope of its own beside the browser's /api scope, so neither
 // the session cookie nor that scope's same-origin and JSON checks (S7) apply here: a key is not ambient
 // authority, so there is nothing for another site to forge, and any origin may call it (CORS without
 // credentials).
-export async function registerPublicApi(app: FastifyInstance, { apiKeys, limiter, config, tasks }: PublicApiDeps) {
+export async function registerPublicApi(app: FastifyInstance, { resolvers, config, tasks }: PublicApiDeps) {
   await app.register(
     async (v1) => {
       v1.setValidatorCompiler(validatorCompiler);
@@ -63,7 +62,10 @@ export async function registerPublicApi(app: FastifyInstance, { apiKeys, limiter
       // The server URL is this server's own origin + /api/v1, as /docs/api shows it.
       v1.get(OPENAPI_PATH, { schema: { hide: true } }, async (request) => {
         const origin = config.appOrigin ?? `${request.protocol}://${request.host}`;
-        return { ...v1.swagger(), servers: [{ url: `${origin}${PUBLIC_API_BASE}` }] };
+        const document = v1.swagger();
+        // Use of the API is governed by the terms this server publishes.
+        const license = { name: `${PRODUCT_NAME} Terms of Service`, url: `${origin}/terms` };
+        return { ...document, info: { ...document.info, license }, servers: [{ url: `${origin}${PUBLIC_API_BASE}` }] };
       });
 
       v1.setNotFoundHandler(() => {
@@ -71,9 +73,13 @@ export async function registerPublicApi(app: FastifyInstance, { apiKeys, limiter
       });
 
       await v1.register(async (keyed) => {
-        const auth = createKeyAuth({ apiKeys, limiter, limited: config.apiRateLimit });
-        keyed.addHook('onRequest', auth.authenticate);
-        registerPublicTaskRoutes(keyed, { auth, tasks });
+        keyed.addHook('onRequest', resolvers.apiKey);
+        // Product rules K5: bodies are JSON only. Fastify would otherwise read a text/plain body as a
+        // string and answer it with the schema's 400.
+        keyed.addHook('onRequest', async (request) => {
+          if (request.method === 'POST' || request.method === 'PUT') assertJson(request);
+        });
+        registerPublicTaskRoutes(keyed, { tasks });
       });
     },
     { prefix: PUBLIC_API_BASE },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyError } from '#src/shared/api-key-messages.ts';
+import { apiKeyError } from '#src/shared/api-keys/messages.ts';
+import { serverError } from '#src/shared/messages.ts';
 import { createWorkspace, currentWorkspaceId, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
 import { client, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
@@ -7,7 +8,7 @@ import { createKey, keyClient } from './test-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-// Issue 17 (spec 7; product rules K, W2): every endpoint of /api/v1 on both engines, through the task
+// Every endpoint of /api/v1 on both engines, through the task
 // service the board uses.
 describe.each(engines)('the public API on %s', (engine) => {
   const app = useTestApp(engine);
@@ -108,6 +109,48 @@ describe.each(engines)('the public API on %s', (engine) => {
       expect(answer.status, query).toBe(400);
       expect(answer.body).toEqual({ error });
     }
+  });
+
+  // The docs promise board order: column by column as the board shows them, top to bottom in each.
+  it('lists in board order, across pages too', async () => {
+    const t = app();
+    const owner = await person(t, 'Olive Owner');
+    const api = keyClient(t.url, await createKey(owner, await currentWorkspaceId(owner)));
+    for (const [title, status] of [
+      ['Finished', 'Done'],
+      ['Lower', 'To do'],
+      ['Started', 'In progress'],
+      ['Upper', 'To do'],
+    ]) {
+      expect((await api.post('/tasks', { title, status })).status).toBe(201);
+    }
+    const boardOrder = ['Upper', 'Lower', 'Started', 'Finished'];
+    expect((await api.get('/tasks')).body.tasks.map((task: { title: string }) => task.title)).toEqual(boardOrder);
+    const paged: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await api.get(`/tasks?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      paged.push(...page.body.tasks.map((task: { title: string }) => task.title));
+      cursor = page.body.next_cursor;
+    }
+    expect(paged).toEqual(boardOrder);
+  });
+
+  it('takes JSON bodies only: text/plain is a 415 and creates nothing', async () => {
+    const t = app();
+    const owner = await person(t, 'Olive Owner');
+    const api = keyClient(t.url, await createKey(owner, await currentWorkspaceId(owner)));
+    const task = (await api.post('/tasks', { title: 'Kept' })).body.task;
+    const body = JSON.stringify({ title: 'Sent as text' });
+    for (const [method, path] of [
+      ['POST', '/tasks'],
+      ['PUT', `/tasks/${task.id}`],
+    ]) {
+      const answer = await api.call(method!, path!, body, { 'content-type': 'text/plain' });
+      expect(answer, `${method} ${path}`).toMatchObject({ status: 415, body: { error: serverError.notJson } });
+      expect(answer.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    }
+    expect((await api.get('/tasks')).body.tasks.map((entry: { title: string }) => entry.title)).toEqual(['Kept']);
   });
 
   it('keeps each key to its workspace: another workspace’s task is a 404', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publicApiLimits } from '#src/server/http/rate-limit.ts';
-import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
 import { useTwoTestApps } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createKey, keyClient } from './test-helpers.ts';
@@ -9,7 +9,7 @@ import { createKey, keyClient } from './test-helpers.ts';
 const MULTIPLIER = 0.003;
 const PER_KEY = Math.floor(publicApiLimits.key.max * MULTIPLIER);
 
-// Issue 17 (spec 9; product rules K4, W7): 1000 requests an hour per key, counted in the database, so
+// Spec 9 (product rules K4, W7): 1000 requests an hour per key, counted in the database, so
 // two instances share one allowance; headers on every answer, 429 with Retry-After past it.
 describe.each(engines)('the per-key limit across two instances on %s', (engine) => {
   const apps = useTwoTestApps(engine, { RATE_LIMIT_MULTIPLIER: String(MULTIPLIER) });
@@ -33,9 +33,6 @@ describe.each(engines)('the per-key limit across two instances on %s', (engine) 
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
 
-    // Another key of the same workspace has its own allowance.
-    expect((await keyClient(b.url, await createKey(owner, workspaceId, { name: 'Second' })).get('/tasks')).status).toBe(200);
-
     // The hour ends (both instances read the one clock offset each test app keeps).
     a.clock.advance(3600_000);
     b.clock.advance(3600_000);
@@ -50,5 +47,37 @@ describe.each(engines)('the per-key limit across two instances on %s', (engine) 
     for (let i = 0; i < 3; i++) statuses.push((await keyClient(i % 2 === 0 ? a.url : b.url, `tsr_${'B'.repeat(43)}`).get('/tasks')).status);
     // badKey allows max(1, 30 × 0.003) = 1 try per window here.
     expect(statuses).toEqual([401, 429, 429]);
+  });
+});
+
+// More keys do not buy more of the server: a workspace has one allowance across all its keys.
+describe.each(engines)('the per-workspace limit across keys on %s', (engine) => {
+  // Shrinks 1000 an hour per key to 12 and 5000 per workspace to 60 (and key creation to 7 a person).
+  const SHRINK = 0.012;
+  const apps = useTwoTestApps(engine, { RATE_LIMIT_MULTIPLIER: String(SHRINK) });
+
+  it('gives each key its own allowance until the workspace’s is spent, then refuses every key of it, and no other workspace', async () => {
+    const { a, b } = apps();
+    const owner = await person(a);
+    const workspaceId = await currentWorkspaceId(owner);
+    const keys = [];
+    for (let i = 0; i < 6; i++)
+      keys.push(keyClient(i % 2 === 0 ? a.url : b.url, await createKey(owner, workspaceId, { name: `Key ${i}` })));
+    const perKey = Math.floor(publicApiLimits.key.max * SHRINK);
+    const perWorkspace = Math.floor(publicApiLimits.workspace.max * SHRINK);
+    expect(perWorkspace).toBe(5 * perKey);
+    for (const key of keys.slice(0, 5)) {
+      for (let i = 0; i < perKey; i++) expect((await key.get('/tasks')).status).toBe(200);
+    }
+    const refused = await keys[5]!.get('/tasks');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe(String(perWorkspace));
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.body).toEqual({ error: expect.stringMatching(/^Rate limit reached/) });
+
+    const theirs = keyClient(a.url, await createKey(owner, await createWorkspace(owner, 'Another')));
+    const fresh = await theirs.get('/tasks');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-ratelimit-remaining')).toBe(String(perKey - 1));
   });
 });

@@ -5,48 +5,25 @@ import type {
   PublicTaskListQuery,
   PublicTaskListResponse,
   PublicUpdateTask,
-} from '#src/shared/public-api.ts';
-import { taskError } from '#src/shared/task-messages.ts';
-import type { Column, Task } from '#src/shared/tasks.ts';
-import type { ApiKeyPrincipal } from '#src/server/api-keys/service.ts';
+} from '#src/shared/public-api/schemas.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
+import type { Column, Task } from '#src/shared/tasks/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import type { TaskScope } from '#src/server/tasks/scope.ts';
 import type { Tasks } from '#src/server/tasks/service.ts';
+import { findMemberByEmail } from '#src/server/workspace-access/memberships.ts';
+import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
+import { toPublicTasks } from './public-task.ts';
 
 // The public API speaks spec 3's names (assignee by email, due_date, status by column name); the task
-// service speaks the board's (assigneeId, dueDate, columnId). This module translates, and nothing
-// else: every rule stays in the service (product rules W2).
+// service speaks the board's (assigneeId, dueDate, columnId). This module translates (answers through
+// public-task.ts, which webhooks share), and nothing else: every rule stays in the service (product
+// rules W2).
 export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
-  // The key acts as the owner who made it, in the key's workspace (product rules K3).
-  const scopeOf = (principal: ApiKeyPrincipal, ip: string): TaskScope => ({
-    workspaceId: principal.workspaceId,
-    actor: { userId: principal.userId, ip, role: principal.role },
-  });
-
-  async function emailsOf(workspaceId: string, userIds: string[]): Promise<Map<string, string>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await k
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.email'])
-      .where('m.workspace_id', '=', workspaceId)
-      .where('u.id', 'in', [...new Set(userIds)])
-      .execute();
-    return new Map(rows.map((row) => [row.id, row.email]));
-  }
-
   // A member's id by email; an address that is not a member of this workspace is refused, as the
   // board refuses such an assignee.
   async function memberId(workspaceId: string, email: string): Promise<string | null> {
-    const row = await k
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select('u.id')
-      .where('m.workspace_id', '=', workspaceId)
-      .where('u.email', '=', email)
-      .executeTakeFirst();
-    return row?.id ?? null;
+    return (await findMemberByEmail(k, workspaceId, email))?.userId ?? null;
   }
 
   async function assigneeId(workspaceId: string, email: string | null | undefined): Promise<string | null | undefined> {
@@ -63,26 +40,7 @@ export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
     return column;
   }
 
-  async function toPublic(workspaceId: string, list: Task[], columns: Column[]): Promise<PublicTask[]> {
-    const emails = await emailsOf(
-      workspaceId,
-      list.flatMap((task) => (task.assignee ? [task.assignee.id] : [])),
-    );
-    const names = new Map(columns.map((column) => [column.id, column.name]));
-    return list.map((task) => ({
-      id: task.id,
-      title: task.title,
-      description: task.description,
-      assignee: task.assignee ? (emails.get(task.assignee.id) ?? null) : null,
-      priority: task.priority,
-      due_date: task.dueDate,
-      labels: task.labels,
-      status: names.get(task.columnId) ?? '',
-      version: task.version,
-      created_at: task.createdAt,
-      updated_at: task.updatedAt,
-    }));
-  }
+  const toPublic = (workspaceId: string, list: Task[], columns: Column[]) => toPublicTasks(k, workspaceId, list, columns);
 
   async function one(workspaceId: string, task: Task, columns: Column[]): Promise<PublicTask> {
     const [mapped] = await toPublic(workspaceId, [task], columns);
@@ -90,12 +48,11 @@ export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
   }
 
   return {
-    async list(principal: ApiKeyPrincipal, ip: string, query: PublicTaskListQuery): Promise<PublicTaskListResponse> {
-      const scope = scopeOf(principal, ip);
+    async list(scope: WorkspaceScope, query: PublicTaskListQuery): Promise<PublicTaskListResponse> {
       const columns = await tasks.columns.list(scope);
       let assignee: string | undefined;
       if (query.assignee !== undefined) {
-        const id = await memberId(principal.workspaceId, query.assignee);
+        const id = await memberId(scope.workspaceId, query.assignee);
         if (id === null) return { tasks: [], next_cursor: null };
         assignee = id;
       }
@@ -108,39 +65,38 @@ export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
         ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
         ...(query.limit !== undefined ? { limit: query.limit } : {}),
       });
-      return { tasks: await toPublic(principal.workspaceId, page.tasks, columns), next_cursor: page.nextCursor };
+      return { tasks: await toPublic(scope.workspaceId, page.tasks, columns), next_cursor: page.nextCursor };
     },
 
-    async get(principal: ApiKeyPrincipal, ip: string, taskId: string): Promise<PublicTask> {
-      const scope = scopeOf(principal, ip);
-      return one(principal.workspaceId, await tasks.get(scope, taskId), await tasks.columns.list(scope));
+    // By id or by key (GET /tasks/TSR-42).
+    async get(scope: WorkspaceScope, ref: string): Promise<PublicTask> {
+      return one(scope.workspaceId, await tasks.get(scope, ref), await tasks.columns.list(scope));
     },
 
-    async create(principal: ApiKeyPrincipal, ip: string, body: PublicCreateTask): Promise<PublicTask> {
-      const scope = scopeOf(principal, ip);
+    async create(scope: WorkspaceScope, body: PublicCreateTask): Promise<PublicTask> {
       const columns = await tasks.columns.list(scope);
       const task = await tasks.create(scope, {
         title: body.title,
         ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.assignee !== undefined ? { assigneeId: await assigneeId(principal.workspaceId, body.assignee) } : {}),
+        ...(body.assignee !== undefined ? { assigneeId: await assigneeId(scope.workspaceId, body.assignee) } : {}),
         ...(body.priority !== undefined ? { priority: body.priority } : {}),
         ...(body.due_date !== undefined ? { dueDate: body.due_date } : {}),
         ...(body.labels !== undefined ? { labels: body.labels } : {}),
         ...(body.status !== undefined ? { columnId: columnNamed(columns, body.status).id } : {}),
       });
-      return one(principal.workspaceId, task, columns);
+      return one(scope.workspaceId, task, columns);
     },
 
     // Field changes go through the board's edit (with the version when sent, so a stale one is a 409);
     // a new status moves the card to the top of that column, as dropping it there would.
-    async update(principal: ApiKeyPrincipal, ip: string, taskId: string, body: PublicUpdateTask): Promise<PublicTask> {
-      const scope = scopeOf(principal, ip);
+    async update(scope: WorkspaceScope, ref: string, body: PublicUpdateTask): Promise<PublicTask> {
+      const taskId = await tasks.idOf(scope, ref);
       const columns = await tasks.columns.list(scope);
       const target = body.status !== undefined ? columnNamed(columns, body.status) : null;
       const edit = {
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.assignee !== undefined ? { assigneeId: await assigneeId(principal.workspaceId, body.assignee) } : {}),
+        ...(body.assignee !== undefined ? { assigneeId: await assigneeId(scope.workspaceId, body.assignee) } : {}),
         ...(body.priority !== undefined ? { priority: body.priority } : {}),
         ...(body.due_date !== undefined ? { dueDate: body.due_date } : {}),
         ...(body.labels !== undefined ? { labels: body.labels } : {}),
@@ -151,11 +107,11 @@ export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
       if (body.version !== undefined && Object.keys(edit).length === 0 && body.version !== task.version)
         throw new HttpError(409, taskError.conflict);
       if (target && target.id !== task.columnId) task = await tasks.move(scope, taskId, { columnId: target.id, afterId: null });
-      return one(principal.workspaceId, task, columns);
+      return one(scope.workspaceId, task, columns);
     },
 
-    async remove(principal: ApiKeyPrincipal, ip: string, taskId: string): Promise<void> {
-      await tasks.remove(scopeOf(principal, ip), taskId);
+    async remove(scope: WorkspaceScope, ref: string): Promise<void> {
+      await tasks.remove(scope, await tasks.idOf(scope, ref));
     },
   };
 }

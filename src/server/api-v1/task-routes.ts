@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorDocs, publicEndpoints, type PublicMethod } from '#src/shared/public-api-reference.ts';
+import { errorDocs, publicEndpoints, type PublicMethod } from '#src/shared/public-api/reference.ts';
 import {
   PublicCreateTaskSchema,
   PublicErrorSchema,
@@ -10,8 +10,8 @@ import {
   PublicTaskParamsSchema,
   PublicTaskResponseSchema,
   PublicUpdateTaskSchema,
-} from '#src/shared/public-api.ts';
-import type { KeyAuth } from './key-auth.ts';
+} from '#src/shared/public-api/schemas.ts';
+import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { TaskGateway } from './task-gateway.ts';
 
 // Every endpoint may also answer 401 (the key) and 429 (the limit), besides its own errors.
@@ -38,37 +38,38 @@ function documented(method: PublicMethod, path: string, success: z.ZodType, succ
   };
 }
 
-// Issue 17: GET/POST /tasks, GET/PUT/DELETE /tasks/{id} (spec 7), each through the task service the
-// board uses (product rules W2), validated by the zod schemas the OpenAPI document is made from.
-export function registerPublicTaskRoutes(app: FastifyInstance, { auth, tasks }: { auth: KeyAuth; tasks: TaskGateway }) {
+// GET/POST /tasks, GET/PUT/DELETE /tasks/{id} (spec 7), each through the task service the board uses
+// (product rules W2) with the scope the key resolved, validated by the zod schemas the OpenAPI
+// document is made from.
+export function registerPublicTaskRoutes(app: FastifyInstance, { tasks }: { tasks: TaskGateway }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const list = documented('GET', '/tasks', PublicTaskListResponseSchema, 'One page of tasks.');
   api.get(list.url, { schema: { ...list, operationId: 'listTasks', querystring: PublicTaskListQuerySchema } }, async (request) =>
-    tasks.list(auth.principal(request), request.ip, request.query),
+    tasks.list(scopeFrom(request), request.query),
   );
 
   const create = documented('POST', '/tasks', PublicTaskResponseSchema, 'The task as created.');
   api.post(create.url, { schema: { ...create, operationId: 'createTask', body: PublicCreateTaskSchema } }, async (request, reply) => {
-    const task = await tasks.create(auth.principal(request), request.ip, request.body);
+    const task = await tasks.create(scopeFrom(request), request.body);
     return reply.code(201).send({ task });
   });
 
   const one = documented('GET', '/tasks/{id}', PublicTaskResponseSchema, 'The task.');
   api.get(one.url, { schema: { ...one, operationId: 'getTask', params: PublicTaskParamsSchema } }, async (request) => ({
-    task: await tasks.get(auth.principal(request), request.ip, request.params.id),
+    task: await tasks.get(scopeFrom(request), request.params.id),
   }));
 
   const update = documented('PUT', '/tasks/{id}', PublicTaskResponseSchema, 'The task as updated.');
   api.put(
     update.url,
     { schema: { ...update, operationId: 'updateTask', params: PublicTaskParamsSchema, body: PublicUpdateTaskSchema } },
-    async (request) => ({ task: await tasks.update(auth.principal(request), request.ip, request.params.id, request.body) }),
+    async (request) => ({ task: await tasks.update(scopeFrom(request), request.params.id, request.body) }),
   );
 
   const remove = documented('DELETE', '/tasks/{id}', z.undefined(), 'The task is deleted.');
   api.delete(remove.url, { schema: { ...remove, operationId: 'deleteTask', params: PublicTaskParamsSchema } }, async (request, reply) => {
-    await tasks.remove(auth.principal(request), request.ip, request.params.id);
+    await tasks.remove(scopeFrom(request), request.params.id);
     return reply.code(204).send();
   });
 }

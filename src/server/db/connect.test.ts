@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
-import type { Db } from './connect.ts';
+import { openSqlite, type Db } from './connect.ts';
 import { prepareQuery, type Slot } from './prepared-query.ts';
 
 const counterOf = (db: Db) =>
@@ -61,5 +65,21 @@ describe.each(engines)('prepared reads and unflushed writes on %s', (engine) => 
     await written;
     const keys = (await db.kysely.selectFrom('rate_limits').select('key').execute()).map((row) => row.key);
     expect(keys).toEqual(['beside']);
+  });
+});
+
+describe('the SQLite database file', () => {
+  it('is readable and writable by its owner alone, with its WAL and shared-memory files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-mode-'));
+    const file = join(dir, 'tessera.db');
+    try {
+      const db = await openSqlite(file);
+      await sql`create table t (x integer)`.execute(db.kysely);
+      await sql`insert into t values (1)`.execute(db.kysely);
+      for (const name of [file, `${file}-wal`, `${file}-shm`]) expect(statSync(name).mode & 0o777, name).toBe(0o600);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

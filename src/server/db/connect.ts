@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
@@ -21,8 +21,16 @@ export interface Db {
   // A number that changes whenever the data may have changed, from this process or any other: what
   // was read at one value is still true at the same value. Null where no such number is cheap.
   changeVersion: () => number | null;
-  // PostgreSQL only: a connection of its own, outside the pool, for LISTEN (issue 16's live board).
+  // PostgreSQL only: a connection of its own, outside the pool, for LISTEN (the live board).
   dedicatedClient?: () => PgClient;
+  // Database Tools' backups: SQLite copies through the online backup API on the writer connection
+  // (its own writes during the copy land in the copy too, so it never restarts); PostgreSQL hands its
+  // connection string to pg_dump. The file path on SQLite (null in memory), for restore and size.
+  sqliteBackup?: (destination: string) => Promise<void>;
+  sqliteFile?: string | null;
+  postgresUrl?: string;
+  // PostgreSQL's connection pool right now, for /metrics.
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 }
 
@@ -54,7 +62,13 @@ function withStatementCache(sqlite: BetterSqlite3.Database): CachedSqlite {
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
 export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
-  if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(join(file, '..'), { recursive: true });
+    // The database holds password hashes and sealed secrets: readable by its owner alone, like app-secret.
+    // SQLite gives the -wal and -shm files the mode of the database file.
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+  }
   const sqlite = new SQLite(file);
   // product rules G4: WAL and synchronous=FULL, so every acknowledged commit survives a crash.
   sqlite.pragma('journal_mode = WAL');
@@ -89,6 +103,8 @@ export async function openSqlite(file: string): Promise<Db> {
     // SQLite bumps a connection's data_version whenever another connection (our writer, another
     // process) commits. In memory there is a single connection, whose own commits it does not count.
     changeVersion: reader === sqlite ? () => null : () => dataVersion.get() as number,
+    sqliteBackup: async (destination) => void (await sqlite.backup(destination)),
+    sqliteFile: file === ':memory:' ? null : file,
     // With no transaction open on the connection, a statement run here from start to end in one
     // synchronous step can land inside nothing; otherwise it waits its turn for Kysely's connection.
     writeUnflushed: async (prepared, values) =>
@@ -125,6 +141,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
     writeUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
     dedicatedClient: () => new pg.Client({ connectionString, connectionTimeoutMillis: 3000 }),
+    postgresUrl: connectionString,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => kysely.destroy(),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { defaultTaskPrefix } from '#src/shared/tasks/task-keys.ts';
 import type { Database } from './schema.ts';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand.
@@ -51,7 +52,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
     },
   },
-  // Issue 15 (product rules W): every row that belongs to a workspace carries its id.
+  // Every row that belongs to a workspace carries its id.
   '002-workspaces': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -104,7 +105,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_user_id', 'created_at']).execute();
     },
   },
-  // Issue 16 (product rules T): the board. Positions are fractional-index keys compared as plain
+  // The board. Positions are fractional-index keys compared as plain
   // code-point strings, so on PostgreSQL they take the "C" collation (SQLite compares bytes already).
   // Event ids must rise in commit order within a workspace (T6): an identity on each engine.
   '003-tasks': {
@@ -180,7 +181,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('workspace_events_created_at').on('workspace_events').column('created_at').execute();
     },
   },
-  // Issue 19 (product rules A): suspension and beta approval on users; the admins' own trail; alerts.
+  // Suspension and beta approval on users; the admins' own trail; alerts.
   '004-admin': {
     async up(db: Kysely<unknown>) {
       // Accounts made before the beta gate existed were let in, so they start approved.
@@ -217,7 +218,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('system_alerts_created_at').on('system_alerts').column('created_at').execute();
     },
   },
-  // Issue 17 (product rules K1): only the key's SHA-256 is kept; prefix and last four identify it afterwards.
+  // Only the key's SHA-256 is kept; prefix and last four identify it afterwards.
   '005-api-keys': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -237,7 +238,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('api_keys_workspace').on('api_keys').columns(['workspace_id', 'created_at']).execute();
     },
   },
-  // Issue 20 (product rules U): devices on sessions, two-factor sign-in, the account's own trail.
+  // Devices on sessions, two-factor sign-in, the account's own trail.
   '006-account-security': {
     async up(db: Kysely<unknown>) {
       // A session gets a public id (the token hash stays private), the device it signed in from, and
@@ -289,7 +290,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('account_events_user').on('account_events').columns(['user_id', 'created_at']).execute();
     },
   },
-  // Issue 18 (product rules H): endpoints, the outbox of deliveries, and each attempt.
+  // Endpoints, the outbox of deliveries, and each attempt.
   '007-webhooks': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -348,14 +349,580 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_attempts_delivery').on('webhook_attempts').columns(['delivery_id', 'attempted_at']).execute();
     },
   },
+  // Durable jobs: rows written in the transaction of the change, claimed by any instance under a lease;
+  // and one row per schedule, so a scheduled job runs once across instances.
+  '008-jobs': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('jobs')
+        // The caller's idempotency key when it has one: enqueueing the same id twice keeps one job.
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        // Null for jobs of no workspace; the claim shares each batch fairly between workspaces.
+        .addColumn('workspace_id', 'text')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempt_count', 'integer', (c) => c.notNull())
+        .addColumn('next_run_at', 'bigint')
+        .addColumn('locked_until', 'bigint')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_due').on('jobs').columns(['status', 'next_run_at']).execute();
+      await db.schema
+        .createTable('job_schedules')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('next_run_at', 'bigint', (c) => c.notNull())
+        .addColumn('locked_until', 'bigint')
+        .addColumn('last_run_at', 'bigint')
+        .execute();
+    },
+  },
+  // Notifications and mentions: what each person is told, whom a task tells, and how each wants to hear.
+  '009-notifications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('task_id', 'text')
+        .addColumn('actor_id', 'text')
+        // Comment text with mention tokens, rendered with current names when read.
+        .addColumn('excerpt', 'text')
+        .addColumn('detail', 'text')
+        .addColumn('read_at', 'bigint')
+        // null: no email; 'queued' (at once) or 'digest' (waiting for it); 'sent'; 'skipped' (read first).
+        .addColumn('email_state', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'created_at', 'id']).execute();
+      await db.schema.createIndex('notifications_email').on('notifications').columns(['email_state', 'user_id']).execute();
+      // A person's explicit choice per task; creator and assignee follow unless they chose not to.
+      await db.schema
+        .createTable('task_follows')
+        .addColumn('task_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('following', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('task_follows_pk', ['task_id', 'user_id'])
+        .execute();
+      // What each task looked like at its last event, so an edit tells who was newly assigned or
+      // mentioned and whether it changed column.
+      await db.schema
+        .createTable('task_notify_state')
+        .addColumn('task_id', 'text', (c) => c.primaryKey())
+        .addColumn('assignee_id', 'text')
+        .addColumn('column_id', 'text', (c) => c.notNull())
+        .addColumn('mentions', 'text', (c) => c.notNull())
+        .execute();
+      await sql`insert into task_notify_state (task_id, assignee_id, column_id, mentions) select id, assignee_id, column_id, '[]' from tasks`.execute(
+        db,
+      );
+      await db.schema
+        .createTable('notification_preferences')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('delivery', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notification_preferences_pk', ['user_id', 'kind'])
+        .execute();
+    },
+  },
+  // Clients, contacts and projects (spec 5's client dashboard), the client portal's guests and approvals,
+  // and the record of every email a workspace sends (Emails Sent). Tasks may belong to a project and be
+  // shared with its client; comments may be marked for the client.
+  '008-clients': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('workspaces')
+        .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+        .execute();
+      await db.schema
+        .createTable('clients')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('company', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('notes', 'text', (c) => c.notNull())
+        .addColumn('last_contact_at', 'bigint')
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // The dashboard's count and month count, and Recent Clients, read these in order.
+      await db.schema.createIndex('clients_workspace_created').on('clients').columns(['workspace_id', 'created_at']).execute();
+      await db.schema.createIndex('clients_workspace_contact').on('clients').columns(['workspace_id', 'last_contact_at']).execute();
+      await db.schema
+        .createTable('client_contacts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('unsubscribed_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('client_contacts_email').on('client_contacts').columns(['client_id', 'email']).unique().execute();
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('client_id', 'text', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('value', 'bigint')
+        .addColumn('start_date', 'text')
+        .addColumn('end_date', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('projects_workspace_status').on('projects').columns(['workspace_id', 'status', 'end_date']).execute();
+      await db.schema.createIndex('projects_client').on('projects').column('client_id').execute();
+      await db.schema.alterTable('tasks').addColumn('project_id', 'text').execute();
+      await db.schema
+        .alterTable('tasks')
+        .addColumn('shared_with_client', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('tasks_project').on('tasks').columns(['project_id', 'deleted_at']).execute();
+      await db.schema
+        .alterTable('comments')
+        .addColumn('for_client', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('invitations').addColumn('contact_id', 'text').execute();
+      // A guest of the portal: a person who sees one client's shared work in one workspace, and nothing else.
+      await db.schema
+        .createTable('client_guests')
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('client_id', 'text', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('contact_id', 'text', (c) => c.notNull().references('client_contacts.id').onDelete('cascade'))
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_opened_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('client_guests_pk', ['workspace_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('client_guests_user').on('client_guests').column('user_id').execute();
+      await db.schema
+        .createTable('task_approvals')
+        .addColumn('task_id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // Every email sent for a workspace (invitations, notifications, campaigns): spec 5's Emails Sent.
+      await db.schema
+        .createTable('sent_emails')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sent_emails_workspace').on('sent_emails').columns(['workspace_id', 'created_at']).execute();
+    },
+  },
+  // One search index over tasks and comments (src/server/search/). The rows are plain; each
+  // engine adds its own full-text index over them: an FTS5 table kept by triggers on SQLite, a generated
+  // tsvector with a GIN index on PostgreSQL. Accents and case never matter: FTS5's unicode61 tokenizer
+  // removes diacritics; on PostgreSQL a text search configuration maps words through `unaccent`.
+  '010-search': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('search_entries')
+        .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref_id', 'text', (c) => c.notNull())
+        // The task a hit opens (a comment's task); a kind without a task leaves it null.
+        .addColumn('task_id', 'text', (c) => c.references('tasks.id').onDelete('cascade'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('search_entries_ref').on('search_entries').columns(['kind', 'ref_id']).unique().execute();
+      await db.schema.createIndex('search_entries_task').on('search_entries').column('task_id').execute();
+      if (postgres) {
+        await sql`create extension if not exists unaccent`.execute(db);
+        await sql`create text search configuration tessera_search (copy = simple)`.execute(db);
+        await sql`alter text search configuration tessera_search alter mapping for word, numword, hword, hword_part, numhword, hword_numpart with unaccent, simple`.execute(
+          db,
+        );
+        await sql`alter table search_entries add column document tsvector generated always as
+          (setweight(to_tsvector('tessera_search', title), 'A') || setweight(to_tsvector('tessera_search', body), 'B')) stored`.execute(db);
+        await sql`create index search_entries_document on search_entries using gin (document)`.execute(db);
+        await db.schema.createIndex('search_entries_workspace').on('search_entries').column('workspace_id').execute();
+      } else {
+        await sql`create virtual table search_fts using fts5(title, body, content='search_entries', content_rowid='id',
+          tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
+        await sql`create trigger search_entries_insert after insert on search_entries begin
+          insert into search_fts(rowid, title, body) values (new.id, new.title, new.body); end`.execute(db);
+        await sql`create trigger search_entries_delete after delete on search_entries begin
+          insert into search_fts(search_fts, rowid, title, body) values ('delete', old.id, old.title, old.body); end`.execute(db);
+        await sql`create trigger search_entries_update after update on search_entries begin
+          insert into search_fts(search_fts, rowid, title, body) values ('delete', old.id, old.title, old.body);
+          insert into search_fts(rowid, title, body) values (new.id, new.title, new.body); end`.execute(db);
+      }
+      // What was written before the index existed.
+      await sql`insert into search_entries (workspace_id, kind, ref_id, task_id, title, body)
+        select workspace_id, 'task', id, id, title, description from tasks where deleted_at is null`.execute(db);
+      await sql`insert into search_entries (workspace_id, kind, ref_id, task_id, title, body)
+        select c.workspace_id, 'comment', c.id, c.task_id, '', c.body from comments c
+        join tasks t on t.id = c.task_id where t.deleted_at is null`.execute(db);
+    },
+  },
+  // The calendar reads a workspace's tasks by due date; each person may have one secret
+  // iCalendar address, found by the SHA-256 of its secret and kept sealed so its owner can copy it again.
+  '011-calendar': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('tasks_due').on('tasks').columns(['workspace_id', 'due_date']).execute();
+      await db.schema.createIndex('tasks_assignee_due').on('tasks').columns(['assignee_id', 'due_date']).execute();
+      await db.schema
+        .createTable('calendar_feeds')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('secret_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // Analytics needs a task's path across the board for longer than the event log keeps
+  // (a week, product rules T6): one small row per column a task enters (null: deleted), written by a
+  // recorder hook. Tasks already on a board start with one row, in their column, when they were created.
+  '012-analytics': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('task_transitions')
+        .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('task_id', 'text', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('column_id', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('task_transitions_workspace').on('task_transitions').columns(['workspace_id', 'at']).execute();
+      await db.schema.createIndex('task_transitions_task').on('task_transitions').columns(['task_id', 'id']).execute();
+      await sql`insert into task_transitions (workspace_id, task_id, column_id, at)
+        select workspace_id, id, column_id, created_at from tasks`.execute(db);
+      await sql`insert into task_transitions (workspace_id, task_id, column_id, at)
+        select workspace_id, id, null, deleted_at from tasks where deleted_at is not null`.execute(db);
+    },
+  },
+  // AI task creation: each batch of tasks created from proposals (undone and redone as one), the
+  // owners' switch for the model, and the model requests each workspace made per UTC day.
+  '013-ai': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ai_batches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('ai_batch_tasks')
+        .addColumn('batch_id', 'text', (c) => c.notNull().references('ai_batches.id').onDelete('cascade'))
+        .addColumn('task_id', 'text', (c) => c.notNull())
+        // 1 while the batch's undo holds this task deleted, so a redo brings back only those.
+        .addColumn('undone', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ai_batch_tasks_pk', ['batch_id', 'task_id'])
+        .execute();
+      await db.schema
+        .createTable('ai_settings')
+        .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('ai_usage')
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        // 'YYYY-MM-DD', UTC.
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('requests', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ai_usage_pk', ['workspace_id', 'day'])
+        .execute();
+    },
+  },
+  '022-workspace-usage': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('workspace_usage')
+        .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
+        .addColumn('tasks', 'integer', (c) => c.notNull())
+        .addColumn('comments', 'integer', (c) => c.notNull())
+        .addColumn('text_chars', 'bigint', (c) => c.notNull())
+        .execute();
+      // What each workspace already holds, so its quota counts from the truth.
+      await sql`
+        INSERT INTO workspace_usage (workspace_id, tasks, comments, text_chars)
+        SELECT w.id,
+          (SELECT COUNT(*) FROM tasks t WHERE t.workspace_id = w.id),
+          (SELECT COUNT(*) FROM comments c WHERE c.workspace_id = w.id),
+          COALESCE((SELECT SUM(LENGTH(t.title) + LENGTH(t.description)) FROM tasks t WHERE t.workspace_id = w.id), 0)
+            + COALESCE((SELECT SUM(LENGTH(c.body)) FROM comments c WHERE c.workspace_id = w.id), 0)
+        FROM workspaces w`.execute(db);
+    },
+  },
+  '024-comment-edits': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('comments').addColumn('edited_at', 'bigint').execute();
+    },
+  },
+  '033-export-jobs': {
+    async up(db: Kysely<unknown>) {
+      // product rules U4: a data export is made in the background into a file under DATA_DIR, which its
+      // owner may download until it expires; the row says where it stands.
+      await db.schema
+        .createTable('account_exports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('size_bytes', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('ready_at', 'bigint')
+        .addColumn('expires_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('account_exports_user').on('account_exports').columns(['user_id', 'created_at']).execute();
+      // A System Alert about a person names them (their current name and email, read when shown) and the
+      // device by its user agent, described as the sessions list does; older alerts have neither.
+      await db.schema.alterTable('system_alerts').addColumn('user_id', 'text').execute();
+      await db.schema.alterTable('system_alerts').addColumn('user_agent', 'text').execute();
+    },
+  },
+  '023-webhook-backoff': {
+    async up(db: Kysely<unknown>) {
+      // An endpoint that lets attempts time out rests before its next one, so it cannot hold the worker.
+      await db.schema.alterTable('webhook_endpoints').addColumn('resting_until', 'bigint').execute();
+      await db.schema
+        .alterTable('webhook_endpoints')
+        .addColumn('timeouts_in_a_row', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+  '038-theme': {
+    async up(db: Kysely<unknown>) {
+      // The person's light, dark or system theme, so it follows them to every device they sign in on.
+      await db.schema
+        .alterTable('users')
+        .addColumn('theme', 'text', (c) => c.notNull().defaultTo('system'))
+        .execute();
+    },
+  },
+  '036-passkeys': {
+    async up(db: Kysely<unknown>) {
+      // product rules U7: WebAuthn credentials, public keys only; they go with the account.
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull())
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('backed_up', 'integer', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('passkeys_user').on('passkeys').column('user_id').execute();
+      // Single-use challenges of both ceremonies; a sign-in's has no user yet.
+      await db.schema
+        .createTable('passkey_challenges')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('challenge', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // Email campaigns: an owner's update to client contacts, and who it went to. A recipient row keeps
+  // the name and address it was sent to, so the record stands after the contact is edited or removed.
+  '032-campaigns': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('campaigns')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('sent_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('campaign_recipients')
+        .addColumn('campaign_id', 'text', (c) => c.notNull().references('campaigns.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('contact_id', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        // 'sent' (put in the outbox) or 'unsubscribed' (skipped).
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('campaign_recipients_pk', ['campaign_id', 'contact_id'])
+        .execute();
+      // The daily cap counts a workspace's recipients since midnight.
+      await db.schema.createIndex('campaign_recipients_day').on('campaign_recipients').columns(['workspace_id', 'created_at']).execute();
+    },
+  },
+  // Task keys (TSR-42) and the GitHub integration.
+  '034-task-keys-github': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('workspaces')
+        .addColumn('task_prefix', 'text', (c) => c.notNull().defaultTo('TASK'))
+        .execute();
+      // The last number handed out: only ever rises, so a deleted task's number is never given again.
+      await db.schema
+        .alterTable('workspaces')
+        .addColumn('last_task_number', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('tasks').addColumn('number', 'integer').execute();
+      await sql`
+        UPDATE tasks SET number = ranked.n
+        FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY workspace_id ORDER BY created_at, id) AS n FROM tasks) AS ranked
+        WHERE ranked.id = tasks.id`.execute(db);
+      await sql`
+        UPDATE workspaces SET last_task_number = COALESCE((SELECT MAX(t.number) FROM tasks t WHERE t.workspace_id = workspaces.id), 0)`.execute(
+        db,
+      );
+      const named = await sql<{ id: string; name: string }>`SELECT id, name FROM workspaces`.execute(db);
+      for (const { id, name } of named.rows) {
+        await sql`UPDATE workspaces SET task_prefix = ${defaultTaskPrefix(name)} WHERE id = ${id}`.execute(db);
+      }
+      await db.schema.createIndex('tasks_number').on('tasks').columns(['workspace_id', 'number']).unique().execute();
+
+      await db.schema
+        .createTable('github_repos')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        // owner/name as the owner typed it; deliveries must name the same repository.
+        .addColumn('full_name', 'text', (c) => c.notNull())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_delivery_at', 'bigint')
+        .addColumn('last_event', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('last_error_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('github_repos_workspace').on('github_repos').columns(['workspace_id', 'full_name']).unique().execute();
+      // Delivery ids taken, so a replayed delivery is refused.
+      await db.schema
+        .createTable('github_deliveries')
+        .addColumn('repo_id', 'text', (c) => c.notNull().references('github_repos.id').onDelete('cascade'))
+        .addColumn('delivery_id', 'text', (c) => c.notNull())
+        .addColumn('workspace_id', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('github_deliveries_pk', ['repo_id', 'delivery_id'])
+        .execute();
+      await db.schema
+        .createTable('github_links')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('task_id', 'text', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('repo_id', 'text', (c) => c.notNull().references('github_repos.id').onDelete('cascade'))
+        // 'commit' (ref: the sha) or 'pull_request' (ref: its number).
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        // commit: 'pushed'; pull request: 'open', 'draft', 'merged' or 'closed'.
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('github_links_one').on('github_links').columns(['task_id', 'repo_id', 'kind', 'ref']).unique().execute();
+      await db.schema.createIndex('github_links_workspace').on('github_links').columns(['workspace_id', 'task_id']).execute();
+      await db.schema
+        .createTable('github_settings')
+        .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
+        .addColumn('open_column_id', 'text', (c) => c.references('board_columns.id').onDelete('set null'))
+        .addColumn('merged_column_id', 'text', (c) => c.references('board_columns.id').onDelete('set null'))
+        .addColumn('move_on_open', 'integer', (c) => c.notNull())
+        .addColumn('move_on_merge', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '035-system-settings': {
+    async up(db: Kysely<unknown>) {
+      // System Settings and the backup schedule: one row per key, its value as JSON text.
+      await db.schema
+        .createTable('system_settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // Team chat: channels, who joined them and how far they read, and messages. `seq` rises with every
+  // message, so it is both the history cursor and the read position.
+  '037-chat': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('chat_channels')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('private', 'integer', (c) => c.notNull())
+        .addColumn('archived_at', 'bigint')
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('chat_channels_name', ['workspace_id', 'name'])
+        .execute();
+      await db.schema
+        .createTable('chat_members')
+        .addColumn('channel_id', 'text', (c) => c.notNull().references('chat_channels.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('last_read_seq', 'bigint', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_members_pk', ['channel_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('chat_members_user').on('chat_members').columns(['workspace_id', 'user_id']).execute();
+      await db.schema
+        .createTable('chat_messages')
+        .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('channel_id', 'text', (c) => c.notNull().references('chat_channels.id').onDelete('cascade'))
+        .addColumn('author_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('edited_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('chat_messages_history').on('chat_messages').columns(['channel_id', 'seq']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  // Branches land in any order (issues 17–20 landed together), so a database that ran a later-numbered
+  // Branches land in any order, so a database that ran a later-numbered
   // migration still takes an earlier one that arrived after it; each migration only adds its own tables.
   const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+export interface MigrationStatus {
+  applied: string[];
+  pending: string[];
+}
+
+// What readiness and Database Tools report: a server that has not run a migration its code expects is
+// not ready to serve.
+export async function migrationStatus(db: Kysely<Database>): Promise<MigrationStatus> {
+  const all = await new Migrator({ db, provider, allowUnorderedMigrations: true }).getMigrations();
+  return {
+    applied: all.filter((m) => m.executedAt !== undefined).map((m) => m.name),
+    pending: all.filter((m) => m.executedAt === undefined).map((m) => m.name),
+  };
 }

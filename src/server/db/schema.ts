@@ -1,7 +1,12 @@
-import type { Generated } from 'kysely';
-import type { TaskPriority } from '#src/shared/tasks.ts';
-import type { AlertSeverity, AlertType, UserApproval, UserStatus } from '#src/shared/admin.ts';
-import type { WorkspaceRole } from '#src/shared/workspaces.ts';
+import type { ColumnType, Generated } from 'kysely';
+import type { ClientStatus, ProjectStatus } from '#src/shared/clients/paths.ts';
+import type { TaskPriority } from '#src/shared/tasks/paths.ts';
+import type { AlertSeverity, AlertType, UserApproval, UserStatus } from '#src/shared/admin/paths.ts';
+import type { WorkspaceRole } from '#src/shared/workspaces/paths.ts';
+import type { NotificationDelivery, NotificationKind } from '#src/shared/notifications/paths.ts';
+
+// A nullable column added later: rows written without it hold null.
+type OptionalNull<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 // Times are epoch milliseconds; flags are 0/1 integers, so both engines store them alike.
 export interface UsersTable {
@@ -19,9 +24,11 @@ export interface UsersTable {
   total_project: number;
   created_at: number;
   updated_at: number;
-  // Issue 19 (product rules A): 'active' | 'suspended', and the beta gate's 'approved' | 'pending' | 'declined'.
+  // Product rules A: 'active' | 'suspended', and the beta gate's 'approved' | 'pending' | 'declined'.
   status: Generated<UserStatus>;
   approval: Generated<UserApproval>;
+  // 'system' | 'light' | 'dark' (src/shared/theme/theme.ts).
+  theme: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -29,7 +36,7 @@ export interface SessionsTable {
   user_id: string;
   created_at: number;
   expires_at: number;
-  // Issue 20: the public id, the device and the last sighting (null on sessions made before).
+  // The public id, the device and the last sighting (null on sessions made before).
   id: string | null;
   user_agent: string | null;
   ip: string | null;
@@ -53,12 +60,25 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+// What a workspace stores, kept beside its writes so a quota check reads one row.
+export interface WorkspaceUsageTable {
+  workspace_id: string;
+  tasks: number;
+  comments: number;
+  text_chars: number;
+}
+
 export interface WorkspacesTable {
   id: string;
   name: string;
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  // ISO 4217: the currency of project values (clients).
+  currency: Generated<string>;
+  // Task keys: TSR in TSR-42, and the last number handed out (never reused).
+  task_prefix: Generated<string>;
+  last_task_number: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -80,6 +100,8 @@ export interface InvitationsTable {
   accepted_at: number | null;
   accepted_by: string | null;
   revoked_at: number | null;
+  // Set when the invitation makes a client's contact a portal guest instead of a member.
+  contact_id: OptionalNull<string>;
 }
 
 // Written in the transaction of the change it records; nothing updates or deletes a row.
@@ -97,7 +119,7 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-// Issue 16 (product rules T). Positions are fractional-index keys; labels JSON text (a string array),
+// Product rules T. Positions are fractional-index keys; labels JSON text (a string array),
 // mirrored in task_labels for filtering; deleted_at marks a deleted task that can still be restored.
 export interface BoardColumnsTable {
   id: string;
@@ -123,6 +145,10 @@ export interface TasksTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  project_id: OptionalNull<string>;
+  shared_with_client: Generated<number>;
+  // Its number in the workspace (the 42 of TSR-42), given when it is made.
+  number: OptionalNull<number>;
 }
 
 export interface TaskLabelsTable {
@@ -138,6 +164,9 @@ export interface CommentsTable {
   author_id: string | null;
   body: string;
   created_at: number;
+  for_client: Generated<number>;
+  // When its author last changed it; null if never.
+  edited_at: number | null;
 }
 
 // The ordered log the live board replays from; `data` is JSON text.
@@ -150,7 +179,7 @@ export interface WorkspaceEventsTable {
   created_at: number;
 }
 
-// Issue 19: what admins did to accounts and the beta, written in the transaction of the change; nothing
+// What admins did to accounts and the beta, written in the transaction of the change; nothing
 // updates or deletes a row, and no endpoint writes one but through an admin action.
 export interface AdminAuditTable {
   id: string;
@@ -164,15 +193,39 @@ export interface AdminAuditTable {
   created_at: number;
 }
 
+// System Settings (src/server/ops/system-settings.ts) and the backup schedule; `value` is JSON text.
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: number;
+}
+
 export interface SystemAlertsTable {
   id: string;
   type: AlertType;
   severity: AlertSeverity;
   message: string;
   created_at: number;
+  // The person the alert is about, and the browser they used (no foreign key: the alert outlives them).
+  user_id: string | null;
+  user_agent: string | null;
 }
 
-// Issue 17 (product rules K1): a key's secret is never stored, only its SHA-256.
+export type AccountExportStatus = 'pending' | 'ready' | 'failed';
+
+// A data export made in the background; its file is DATA_DIR/exports/<id>.json until expires_at.
+export interface AccountExportsTable {
+  id: string;
+  user_id: string;
+  status: AccountExportStatus;
+  size_bytes: number | null;
+  created_at: number;
+  ready_at: number | null;
+  expires_at: number | null;
+}
+
+// A key's secret is never stored, only its SHA-256.
 export interface ApiKeysTable {
   id: string;
   workspace_id: string;
@@ -187,7 +240,7 @@ export interface ApiKeysTable {
   revoked_at: number | null;
 }
 
-// Issue 18 (product rules H).
+// Product rules H.
 export interface WebhookEndpointsTable {
   id: string;
   workspace_id: string;
@@ -202,6 +255,9 @@ export interface WebhookEndpointsTable {
   secret_sealed: string;
   // The first failure since the last success; null while it succeeds.
   failing_since: number | null;
+  // After attempts that timed out, no attempt before this time (back-off doubling per timeout in a row).
+  resting_until: number | null;
+  timeouts_in_a_row: number;
   created_by: string | null;
   created_at: number;
   updated_at: number;
@@ -242,6 +298,7 @@ export interface Database {
   sessions: SessionsTable;
   codes: CodesTable;
   rate_limits: RateLimitsTable;
+  workspace_usage: WorkspaceUsageTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
@@ -251,8 +308,13 @@ export interface Database {
   task_labels: TaskLabelsTable;
   comments: CommentsTable;
   workspace_events: WorkspaceEventsTable;
+  chat_channels: ChatChannelsTable;
+  chat_members: ChatMembersTable;
+  chat_messages: ChatMessagesTable;
   admin_audit: AdminAuditTable;
   system_alerts: SystemAlertsTable;
+  account_exports: AccountExportsTable;
+  system_settings: SystemSettingsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -261,9 +323,219 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   account_events: AccountEventsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  notifications: NotificationsTable;
+  task_follows: TaskFollowsTable;
+  task_notify_state: TaskNotifyStateTable;
+  notification_preferences: NotificationPreferencesTable;
+  clients: ClientsTable;
+  client_contacts: ClientContactsTable;
+  projects: ProjectsTable;
+  client_guests: ClientGuestsTable;
+  task_approvals: TaskApprovalsTable;
+  sent_emails: SentEmailsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  search_entries: SearchEntriesTable;
+  calendar_feeds: CalendarFeedsTable;
+  task_transitions: TaskTransitionsTable;
+  ai_batches: AiBatchesTable;
+  ai_batch_tasks: AiBatchTasksTable;
+  ai_settings: AiSettingsTable;
+  ai_usage: AiUsageTable;
+  github_repos: GithubReposTable;
+  github_deliveries: GithubDeliveriesTable;
+  github_links: GithubLinksTable;
+  github_settings: GithubSettingsTable;
 }
 
-// Issue 20 (product rules U). The TOTP seed is sealed with the secret box; enabled_at is null while a
+// A repository connected by a webhook in GitHub; its secret is sealed (only the webhook check opens it).
+export interface GithubReposTable {
+  id: string;
+  workspace_id: string;
+  full_name: string;
+  secret_sealed: string;
+  created_by: string | null;
+  created_at: number;
+  last_delivery_at: number | null;
+  last_event: string | null;
+  last_error: string | null;
+  last_error_at: number | null;
+}
+
+export interface GithubDeliveriesTable {
+  repo_id: string;
+  delivery_id: string;
+  workspace_id: string;
+  received_at: number;
+}
+
+export interface GithubLinksTable {
+  id: string;
+  workspace_id: string;
+  task_id: string;
+  repo_id: string;
+  kind: 'commit' | 'pull_request';
+  ref: string;
+  title: string;
+  url: string;
+  state: 'pushed' | 'open' | 'draft' | 'merged' | 'closed';
+  updated_at: number;
+}
+
+export interface GithubSettingsTable {
+  workspace_id: string;
+  open_column_id: string | null;
+  merged_column_id: string | null;
+  move_on_open: number;
+  move_on_merge: number;
+}
+
+// Each column a task enters, and when (column_id null: deleted); analytics replays these.
+export interface TaskTransitionsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  task_id: string;
+  column_id: string | null;
+  at: number;
+}
+
+// A person's secret iCalendar address; the secret is found by its SHA-256 and kept sealed
+// (secret box) so the Calendar page can show the address again.
+export interface CalendarFeedsTable {
+  user_id: string;
+  secret_hash: string;
+  secret_sealed: string;
+  created_at: number;
+}
+
+// One row per searchable thing (src/server/search/). Each engine indexes title and body its
+// own way (an FTS5 table on SQLite, a generated `document` tsvector on PostgreSQL, not typed here).
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  workspace_id: string;
+  kind: string;
+  ref_id: string;
+  task_id: string | null;
+  title: string;
+  body: string;
+}
+
+// Clients, their contacts and projects; the portal's guests and approvals; the emails a workspace sent.
+export interface ClientsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  company: string;
+  status: ClientStatus;
+  notes: string;
+  last_contact_at: number | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ClientContactsTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  name: string;
+  email: string;
+  unsubscribed_at: number | null;
+  created_at: number;
+}
+
+export interface ProjectsTable {
+  id: string;
+  workspace_id: string;
+  client_id: string;
+  name: string;
+  status: ProjectStatus;
+  // Minor units of the workspace currency.
+  value: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ClientGuestsTable {
+  workspace_id: string;
+  user_id: string;
+  client_id: string;
+  contact_id: string;
+  joined_at: number;
+  last_opened_at: number;
+}
+
+export interface TaskApprovalsTable {
+  task_id: string;
+  workspace_id: string;
+  user_id: string | null;
+  created_at: number;
+}
+
+export interface SentEmailsTable {
+  id: string;
+  workspace_id: string;
+  kind: 'invitation' | 'portal-invitation' | 'notification' | 'campaign';
+  recipient: string;
+  client_id: string | null;
+  created_at: number;
+}
+
+export interface CampaignsTable {
+  id: string;
+  workspace_id: string;
+  subject: string;
+  body: string;
+  sent_by: string | null;
+  created_at: number;
+}
+
+export interface CampaignRecipientsTable {
+  campaign_id: string;
+  workspace_id: string;
+  contact_id: string;
+  client_id: string;
+  name: string;
+  email: string;
+  status: 'sent' | 'unsubscribed';
+  created_at: number;
+}
+
+// AI task creation: a batch is the tasks one review created; undone and restored together.
+export interface AiBatchesTable {
+  id: string;
+  workspace_id: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface AiBatchTasksTable {
+  batch_id: string;
+  task_id: string;
+  undone: number;
+}
+
+// No row: the model is on (when the server has one).
+export interface AiSettingsTable {
+  workspace_id: string;
+  enabled: number;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+export interface AiUsageTable {
+  workspace_id: string;
+  day: string;
+  requests: number;
+}
+
+// Product rules U. The TOTP seed is sealed with the secret box; enabled_at is null while a
 // setup waits for its first code; last_step is the last time step a code was accepted in (no replay).
 export interface TwoFactorTable {
   user_id: string;
@@ -289,6 +561,29 @@ export interface SignInChallengesTable {
 }
 
 // Account changes outside any workspace (audit_log needs one). No foreign key: see the migration.
+// product rules U7. The public key is the COSE key in base64url; transports JSON text (a string array).
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  backed_up: number;
+  name: string;
+  device: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface PasskeyChallengesTable {
+  id: string;
+  user_id: string | null;
+  purpose: 'register' | 'sign-in';
+  challenge: string;
+  expires_at: number;
+}
+
 export interface AccountEventsTable {
   id: string;
   user_id: string;
@@ -297,4 +592,96 @@ export interface AccountEventsTable {
   details: string;
   ip: string | null;
   created_at: number;
+}
+
+export type JobStatus = 'pending' | 'done' | 'failed';
+
+// Durable jobs (src/server/jobs): `payload` is JSON text; next_run_at is null once settled.
+export interface JobsTable {
+  id: string;
+  kind: string;
+  workspace_id: string | null;
+  payload: string;
+  status: JobStatus;
+  attempt_count: number;
+  next_run_at: number | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: number;
+  locked_until: number | null;
+  last_run_at: number | null;
+}
+
+export type NotificationEmailState = 'queued' | 'digest' | 'sent' | 'skipped';
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  workspace_id: string;
+  kind: NotificationKind;
+  task_id: string | null;
+  actor_id: string | null;
+  excerpt: string | null;
+  detail: string | null;
+  read_at: number | null;
+  email_state: NotificationEmailState | null;
+  created_at: number;
+}
+
+export interface TaskFollowsTable {
+  task_id: string;
+  user_id: string;
+  workspace_id: string;
+  following: number;
+}
+
+export interface TaskNotifyStateTable {
+  task_id: string;
+  assignee_id: string | null;
+  column_id: string;
+  // JSON array of member ids.
+  mentions: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: NotificationKind;
+  delivery: NotificationDelivery;
+}
+
+// Team chat (product rules C): a workspace's channels, who has joined each with how far they have read,
+// and the messages. A private channel is seen only by its members.
+export interface ChatChannelsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  private: number;
+  archived_at: number | null;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface ChatMembersTable {
+  channel_id: string;
+  user_id: string;
+  workspace_id: string;
+  last_read_seq: number;
+  joined_at: number;
+}
+
+export interface ChatMessagesTable {
+  seq: Generated<number>;
+  id: string;
+  workspace_id: string;
+  channel_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: number;
+  edited_at: number | null;
 }

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '#src/shared/tasks.ts';
+import type { LiveEvent } from '#src/shared/tasks/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { eventsAfter, latestEventId, sweepEvents, toLiveEvent } from './log.ts';

@@ -1,11 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { taskError } from '#src/shared/task-messages.ts';
-import { REPLAY_MAX, type LiveEvent } from '#src/shared/tasks.ts';
-import { client, startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
+import { accountSecurityPaths, type SessionInfo } from '#src/shared/account-security/paths.ts';
+import { REPLAY_MAX, type LiveEvent, type StreamEndReason } from '#src/shared/tasks/paths.ts';
+import { workspacePath } from '#src/shared/workspaces/paths.ts';
+import { client, signedInClient, startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, readEvents, team } from '#src/server/tasks/test-helpers.ts';
+import { createTask, readEvents, team, type EventReader } from '#src/server/tasks/test-helpers.ts';
 import { EVENT_RETENTION_MS, sweepEvents } from './log.ts';
 import { del } from '#src/server/workspaces/test-helpers.ts';
+
+// The access check is announced, never waited for: a stream still open a second after the change failed.
+const endsWithinASecond = (stream: EventReader) =>
+  Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), 1000))]);
+const endedBecause = (reason: StreamEndReason) => `event: ended\ndata: {"reason":"${reason}"}\n\n`;
+const sessionPath = (id: string) => workspacePath(accountSecurityPaths.session, { id });
 
 // Product rules T6: every change of a workspace reaches the browsers watching it, in order, and a
 // browser that was away catches up from its last event id.
@@ -132,6 +140,61 @@ describe.each(engines)('live board events on %s', (engine) => {
     expect((await readEvents(t.url, member.c, id, { query: '?after=-1' })).status).toBe(400);
   });
 
+  it('ends the stream within a second of a removal, a suspension or a sign-out elsewhere, telling the browser why, with nothing sent after', async () => {
+    const { owner, member, id } = await team(t);
+    // Each stream ends without any further event on the board: only the announced change can end it.
+    const removed = await readEvents(t.url, member.c, id);
+    await createTask(owner.c, id, { title: 'Before' });
+    await removed.waitFor((event) => event.type === 'task.created');
+    expect((await del(owner.c, `/workspaces/${id}/members/${member.id}`)).status).toBe(200);
+    expect(await endsWithinASecond(removed)).toBe('ended');
+    expect(removed.raw()).toContain(endedBecause('no-access'));
+    await createTask(owner.c, id, { title: 'After removal' });
+    expect(removed.events.map((event) => ('task' in event ? event.task.title : event.type))).toEqual(['Before']);
+
+    // Suspended by an admin: their sessions end with it.
+    const { adminPerson, userPath } = await import('#src/server/admin/test-helpers.ts');
+    const { adminPaths } = await import('#src/shared/admin/paths.ts');
+    const admin = await adminPerson(t);
+    const suspendedTeam = await team(t, 'Suspended team');
+    const suspended = await readEvents(t.url, suspendedTeam.member.c, suspendedTeam.id);
+    expect((await admin.c.post(userPath(adminPaths.suspend, suspendedTeam.member.id), {})).status).toBe(200);
+    expect(await endsWithinASecond(suspended)).toBe('ended');
+    expect(suspended.raw()).toContain(endedBecause('signed-out'));
+
+    // Signed out from the Security tab of another device, and by signing out of this one.
+    const quietTeam = await team(t, 'Quiet team');
+    const elsewhere = await signedInClient(t, { email: quietTeam.member.email, password: 'tessera-pass-1' });
+    const quiet = await readEvents(t.url, quietTeam.member.c, quietTeam.id);
+    const listed = await elsewhere.get(accountSecurityPaths.overview);
+    const other = (listed.body.sessions as SessionInfo[]).find((session) => !session.current)!;
+    expect((await del(elsewhere, sessionPath(other.id))).status).toBe(200);
+    expect(await endsWithinASecond(quiet)).toBe('ended');
+    expect(quiet.raw()).toContain(endedBecause('signed-out'));
+    const own = await readEvents(t.url, elsewhere, quietTeam.id);
+    expect((await elsewhere.get('/logout')).status).toBe(200);
+    expect(await endsWithinASecond(own)).toBe('ended');
+  });
+
+  it('never replays what happened before a member joined: a reconnect from an older id gets a resync', async () => {
+    const { owner, id } = await team(t);
+    const listening = await readEvents(t.url, owner.c, id);
+    await createTask(owner.c, id, { title: 'Secret plan', description: 'Before the newcomer' });
+    const early = await listening.waitFor((event) => event.type === 'task.created');
+    listening.close();
+    t.clock.advance(1000);
+    const { person, invite } = await import('#src/server/workspaces/test-helpers.ts');
+    const newcomer = await person(t, 'Nia Newcomer');
+    const { token } = await invite(t, owner, id, newcomer.email);
+    expect((await newcomer.c.post('/invitations/accept', { token })).status).toBe(200);
+    const replay = await readEvents(t.url, newcomer.c, id, { lastEventId: String(Number(early.id) - 1) });
+    await createTask(owner.c, id, { title: 'Welcome' });
+    await replay.waitFor((event) => 'task' in event && event.task.title === 'Welcome');
+    expect(replay.raw()).toContain('event: resync\ndata: {}\n\n');
+    expect(replay.raw()).not.toContain('Secret plan');
+    replay.close();
+  });
+
   it('closes the app promptly with streams open', async () => {
     const own = await startTestApp(engine);
     const { member, id } = await team(own);
@@ -165,5 +228,17 @@ describe.each(engines)('live events across two instances on one %s database', (e
     } finally {
       stream.close();
     }
+  });
+
+  it('ends a stream on B within a second of the person being signed out through A', async () => {
+    const { a, b } = apps();
+    const { member, id } = await team(a);
+    const onB = client(b.url);
+    member.c.jar.forEach((value, name) => onB.jar.set(name, value));
+    const stream = await readEvents(b.url, onB, id);
+    expect(stream.status).toBe(200);
+    expect((await member.c.get('/logout')).status).toBe(200);
+    expect(await endsWithinASecond(stream)).toBe('ended');
+    expect(stream.raw()).toContain(endedBecause('signed-out'));
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LiveEvent, LiveEventData } from '#src/shared/tasks.ts';
+import type { LiveEvent, LiveEventData } from '#src/shared/tasks/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
 // An event as the log holds it: the public JSON of a LiveEvent, with its id as a number.

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { LiveEventData } from '#src/shared/tasks.ts';
+import type { LiveEventData } from '#src/shared/tasks/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Engine } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';

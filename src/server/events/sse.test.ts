@@ -1,53 +1,97 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamEndReason } from '#src/shared/tasks/paths.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { createLiveHub, type LiveHub } from './hub.ts';
 import { createEventStreams } from './sse.ts';
+import { createWakeChannel, type WakeChannel } from './wake-channel.ts';
 
 // Product rules T6: the heartbeat keeps the stream open and asks again whether its reader may still
-// listen; a signed-out or removed member's stream ends at the next beat.
-describe('event stream heartbeat', () => {
+// listen; a signed-out or removed member's stream ends at the next look, told why.
+describe('event stream heartbeat and access', () => {
   let database: TestDatabase;
   let db: Db;
   let hub: LiveHub;
+  let accessChanges: WakeChannel;
   let app: FastifyInstance;
   let url: string;
-  let allowed = true;
-  let ended = 0;
+  let standing: StreamEndReason | null = null;
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     db = await database.open();
-    hub = createLiveHub(db, Date.now, { warn: () => undefined });
-    const streams = createEventStreams(db, hub, 50);
+    const log = { warn: () => undefined };
+    hub = createLiveHub(db, Date.now, log);
+    accessChanges = createWakeChannel(db, log, 'test_access');
+    const beating = createEventStreams(db, hub, accessChanges, 50, 50);
+    // Looks on its own only once a minute: whatever ends it sooner came from an announced change.
+    const announced = createEventStreams(db, hub, accessChanges, 60_000, 60_000);
     app = Fastify();
-    app.get('/events', async (_request, reply) =>
-      streams.stream(reply, { workspaceId: 'w', after: null, stillAllowed: async () => allowed, onEnd: () => void (ended += 1) }),
-    );
+    const options = (userId: string, workspaceId: string) => ({
+      workspaceId,
+      userId,
+      after: null,
+      standing: async () => standing,
+      joinedAt: 0,
+    });
+    app.get('/events', async (_request, reply) => beating.stream(reply, options('u', 'w')));
+    app.get('/quiet/:user/:workspace', async (request, reply) => {
+      const { user, workspace } = request.params as { user: string; workspace: string };
+      return announced.stream(reply, options(user, workspace));
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/events`;
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await app?.close();
+    await accessChanges?.close();
     await hub?.close();
     await db?.close();
     await database?.drop();
   });
 
+  async function open(path: string) {
+    const reader = (await fetch(url + path)).body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    return {
+      readUntil: async (pattern: RegExp) => {
+        while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
+      },
+      // Reads to the end of the stream and returns all it said.
+      rest: async () => {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+        return text;
+      },
+    };
+  }
+
+  for (const reason of ['signed-out', 'no-access'] as const) {
+    it(`ends at once when a change for the person or the workspace is announced, saying ${reason}`, async () => {
+      standing = null;
+      const byPerson = await open(`/quiet/p-${reason}/w-elsewhere`);
+      const byWorkspace = await open(`/quiet/someone-else/w-${reason}`);
+      await Promise.all([byPerson.readUntil(/: connected/), byWorkspace.readUntil(/: connected/)]);
+      standing = reason;
+      accessChanges.wake(`p-${reason}`);
+      expect(await byPerson.rest()).toContain(`event: ended\ndata: {"reason":"${reason}"}\n\n`);
+      accessChanges.wake(`w-${reason}`);
+      expect(await byWorkspace.rest()).toContain(`event: ended\ndata: {"reason":"${reason}"}\n\n`);
+    });
+  }
+
   it('beats while allowed and ends the stream once the reader may no longer listen', async () => {
-    const response = await fetch(url);
+    standing = null;
+    const response = await fetch(`${url}/events`);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
     while ((text.match(/: ping/g) ?? []).length < 2) text += decoder.decode((await reader.read()).value);
-    expect(ended).toBe(0);
-    allowed = false;
-    const started = Date.now();
-    while (!(await reader.read()).done) {
-      // Drains the last beats until the server ends the stream.
-    }
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(ended).toBe(1);
+    standing = 'signed-out';
+    // The next look asks, hears no, and the server ends the stream: the read reaches its end.
+    let beatsAfter = 0;
+    while (!(await reader.read()).done) beatsAfter += 1;
+    expect(beatsAfter).toBeLessThanOrEqual(2);
   });
 });

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 
 // One IPv6 subscriber is usually handed a whole /64, so counting its addresses one by one would give it
-// 2^64 fresh allowances (issue 13): an IPv6 client is keyed by its /64, an IPv4 one by its address.
+// 2^64 fresh allowances: an IPv6 client is keyed by its /64, an IPv4 one by its address.
 export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;

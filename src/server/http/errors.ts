@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { firstIssueMessage } from '#src/shared/contract.ts';
+import { firstIssueMessage } from '#src/shared/validation.ts';
 import { serverError } from '#src/shared/messages.ts';
 
 // Every failure leaves the server as `{ "error": "<clear sentence>" }` with a fitting status.
@@ -78,7 +78,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 }
 
 // Fastify's frameworkErrors hook: errors raised before routing (FST_ERR_BAD_URL for `GET /%`, …) would
-// otherwise answer Fastify's own shape, with the request path echoed back (issue 13).
+// otherwise answer Fastify's own shape, with the request path echoed back.
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
     return reply.code(400).send({ error: serverError.badUrl });

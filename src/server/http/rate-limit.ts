@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
@@ -15,12 +16,13 @@ interface Limits {
   ip: Limit;
   account: Limit;
   // Counted per account and address together: the hard stop for guessing one account's password, which
-  // only locks out the address that guesses, not the owner elsewhere (issue 13).
+  // only locks out the address that guesses, not the owner elsewhere.
   accountFromIp?: Limit;
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 // product rules S6: per IP and per account on every endpoint that guesses or sends mail.
 export const limits = {
@@ -36,14 +38,23 @@ export const limits = {
   resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   reset: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  // A click in the account menu; generous, but a script cannot write the row without end.
+  theme: { ip: { max: 120, windowMs: 15 * MINUTE }, account: { max: 60, windowMs: 15 * MINUTE } },
   changePassword: { ip: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
-  // Issue 20 (product rules U2): two-factor codes, counted per account like passwords; a code has only a
+  // A passkey sign-in's challenge: a row that lives five minutes, asked for each time the dialog opens.
+  passkeyOptions: { ip: { max: 120, windowMs: 15 * MINUTE }, account: { max: 120, windowMs: 15 * MINUTE } },
+  // Two-factor codes, counted per account like passwords; a code has only a
   // million values, so the account's ceiling is far lower than login's.
+  // The one-click unsubscribe needs no session; its token is guessed only this often per address.
+  unsubscribe: { ip: { max: 60, windowMs: 15 * MINUTE }, account: { max: 60, windowMs: 15 * MINUTE } },
   secondFactor: {
     ip: { max: 30, windowMs: 15 * MINUTE },
     accountFromIp: { max: 10, windowMs: 15 * MINUTE },
     account: { max: 30, windowMs: 15 * MINUTE },
   },
+  // And a daily ceiling: 30 every 15 minutes would allow 2,880 guesses a day; this allows 60, so
+  // someone who has the password needs years, not weeks, to guess a code.
+  secondFactorDaily: { ip: { max: 200, windowMs: DAY }, account: { max: 60, windowMs: DAY } },
 } satisfies Record<string, Limits>;
 
 export type LimitName = keyof typeof limits;
@@ -51,7 +62,7 @@ export type LimitName = keyof typeof limits;
 type Counters = { now: number } & Record<`key${number}`, string> & Record<`resetAt${number}`, number>;
 const MOST_COUNTERS = 3;
 
-// Sending invitations (issue 15): each sends an email to an address of the sender's choosing, so it is
+// Sending invitations: each sends an email to an address of the sender's choosing, so it is
 // counted per inviting user and per workspace: neither one owner across many workspaces nor many owners
 // of one workspace can turn it into a mail cannon.
 export const invitationLimits = {
@@ -59,12 +70,49 @@ export const invitationLimits = {
   workspace: { max: 50, windowMs: 24 * HOUR },
 } satisfies Record<string, Limit>;
 
-// Issue 17 (spec 9; product rules K4): the public API allows 1000 requests an hour per key. A request
+// AI task creation: a proposal may cost a model request (or a parse of up to 20,000 characters), so it
+// is counted tighter than other writes, per person and per workspace.
+export const proposalLimits = {
+  person: { max: 60, windowMs: HOUR },
+  workspace: { max: 300, windowMs: HOUR },
+} satisfies Record<string, Limit>;
+
+// The public API allows 1000 requests an hour per key. A request
 // without a valid key is counted per address instead, so guessing keys or hammering with a dead one stops.
 export const publicApiLimits = {
   key: { max: 1000, windowMs: HOUR },
+  // All keys of one workspace together: more keys do not buy more of the server.
+  workspace: { max: 5000, windowMs: HOUR },
   badKey: { max: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
+
+// Everyday writes of a signed-in person or an API key (every change of a board, marking notifications
+// read, following tasks, preferences): counted per person and per workspace under each write's name, so
+// neither one person nor one workspace floods the database. A person moving cards all day stays far
+// below 40 a minute; the flood that starved other workspaces made 11,719 tasks in a minute.
+export const writeLimits = {
+  person: { max: 600, windowMs: 15 * MINUTE },
+  workspace: { max: 3000, windowMs: 15 * MINUTE },
+} satisfies Record<string, Limit>;
+
+// Reads that cost the database more than a page of tasks, counted per person (and per
+// workspace where one is named): typing in the search box asks once per pause, so a person stays far
+// below these; a script looping on them does not.
+export const personLimits = {
+  search: { person: { max: 300, windowMs: MINUTE } },
+  analytics: { person: { max: 60, windowMs: MINUTE }, workspace: { max: 300, windowMs: MINUTE } },
+  calendarFeedSecret: { person: { max: 10, windowMs: HOUR } },
+  // A full copy of someone's data is large to make; a person needs it rarely.
+  accountExport: { person: { max: 5, windowMs: HOUR } },
+  // A webhook test or resend: one outgoing request each.
+  webhookSend: { person: { max: 30, windowMs: 15 * MINUTE }, workspace: { max: 100, windowMs: 15 * MINUTE } },
+  // An email campaign: many emails each (bounded apart by the workspace's daily cap).
+  campaign: { person: { max: 20, windowMs: HOUR }, workspace: { max: 50, windowMs: HOUR } },
+  // A new workspace: a team makes a few; a script making thousands fills the database for nobody.
+  workspaceCreate: { person: { max: 20, windowMs: HOUR } },
+  // A backup copies the whole database to disk: per admin, and for all admins together ('system').
+  backup: { person: { max: 12, windowMs: HOUR }, workspace: { max: 48, windowMs: 24 * HOUR } },
+} satisfies Record<string, { person: Limit; workspace?: Limit }>;
 
 // Where a counter stands after this request: what the X-RateLimit-* headers tell the client.
 export interface Quota {
@@ -81,10 +129,22 @@ export interface Quota {
 // Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
-// Issue 19: a counter refused this many times within its window raises one System Alert (product rules A4).
+// A counter refused this many times within its window raises one System Alert (product rules A4).
 export const REPEATED_REFUSALS = 10;
+// Bounds the memory of refused counters; past it, the memory starts again empty.
+const REMEMBERED_REFUSALS = 10_000;
+// A caller who keeps going past a limit gets each further refusal this much later. Twenty connections
+// hammering a refused write made 2,500 refusals a second, and even a refusal from memory costs a
+// request's parsing and a response: on one event loop that slowed every other workspace. Held back,
+// the same connections send 40 a second. The wait holds a socket and a timer, no database work.
+const HAMMERING_DELAY_MS = 500;
 
-export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRepeatedRefusal: (key: string) => void = () => undefined) {
+export function createRateLimiter(
+  db: Db,
+  clock: Clock,
+  multiplier: () => number,
+  onRepeatedRefusal: (key: string) => void = () => undefined,
+) {
   // One upsert per number of counters (an IP alone, with an account, with an account from that IP), prepared once.
   const upserts = Array.from({ length: MOST_COUNTERS }, (_, size) =>
     prepareQuery((slot: Slot<Counters>) =>
@@ -101,7 +161,8 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRe
     ),
   );
 
-  const allowed = (limit: Limit) => Math.max(1, Math.floor(limit.max * multiplier));
+  // Asked at each count: System Settings may change it while the server runs.
+  const allowed = (limit: Limit) => Math.max(1, Math.floor(limit.max * multiplier()));
 
   async function count(entries: Array<{ key: string; limit: Limit }>, now: number) {
     const values: Counters = { now };
@@ -112,21 +173,73 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRe
     return db.writeUnflushed(upserts[entries.length - 1]!, values);
   }
 
+  // Counters this process saw past their limit, until their window ends: a caller hammering past a limit
+  // is refused from memory, without a database write per request (a flood of 2,400 refused writes a
+  // second otherwise slowed every other workspace). The shared count only rises within a window, so a
+  // refusal remembered here is one the database would give too.
+  const refusedUntil = new Map<string, { max: number; resetAt: number }>();
+  function remembered(entries: Array<{ key: string }>, now: number) {
+    for (const { key } of entries) {
+      const refused = refusedUntil.get(key);
+      if (!refused) continue;
+      if (refused.resetAt > now) return refused;
+      refusedUntil.delete(key);
+    }
+    return null;
+  }
+  // Past a limit: 429 with the refusing counter's X-RateLimit-* headers and when to try again (the
+  // longest wait when several refuse).
+  const tooMany = (refused: { max: number; resetAt: number }, now: number) => {
+    const seconds = Math.max(1, Math.ceil((refused.resetAt - now) / 1000));
+    return new HttpError(429, serverError.tooMany(seconds), {
+      'Retry-After': String(seconds),
+      'X-RateLimit-Limit': String(refused.max),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Math.ceil(refused.resetAt / 1000)),
+    });
+  };
+
   async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
     const now = clock();
+    const known = remembered(entries, now);
+    if (known) {
+      await sleep(HAMMERING_DELAY_MS);
+      throw tooMany(known, now);
+    }
     const rows = await count(entries, now);
-    let waitMs = 0;
+    let refused: { max: number; resetAt: number } | null = null;
     for (const row of rows) {
       const { limit } = entries.find((entry) => entry.key === row.key)!;
       const max = allowed(limit);
-      if (Number(row.count) > max) waitMs = Math.max(waitMs, Number(row.reset_at) - now);
+      const resetAt = Number(row.reset_at);
+      if (Number(row.count) > max && (!refused || resetAt > refused.resetAt)) refused = { max, resetAt };
+      // Remembered once past the count that raises its alert, so the alert still fires.
+      if (Number(row.count) >= max + REPEATED_REFUSALS) {
+        if (refusedUntil.size >= REMEMBERED_REFUSALS) refusedUntil.clear();
+        refusedUntil.set(row.key, { max, resetAt });
+      }
       // The count moves in one atomic upsert, so exactly one request sees this number, on any instance.
       if (Number(row.count) === max + REPEATED_REFUSALS) onRepeatedRefusal(row.key);
     }
-    if (waitMs > 0) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new HttpError(429, serverError.tooMany(seconds), { 'Retry-After': String(seconds) });
-    }
+    if (refused) throw tooMany(refused, now);
+  }
+
+  async function tighter(now: number, entries: Array<{ key: string; limit: Limit }>): Promise<Quota> {
+    const rows = await count(entries, now);
+    const quotas = rows.map((row): Quota => {
+      const max = allowed(entries.find((entry) => entry.key === row.key)!.limit);
+      const used = Number(row.count);
+      const resetAt = Number(row.reset_at);
+      return {
+        limit: max,
+        remaining: Math.max(0, max - used),
+        resetAt,
+        retryAfterS: used > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : null,
+      };
+    });
+    // Refused by either: the one that waits longest; else the one with least left.
+    const refused = quotas.filter((quota) => quota.retryAfterS !== null).sort((a, b) => b.resetAt - a.resetAt);
+    return refused[0] ?? quotas.sort((a, b) => a.remaining - b.remaining)[0]!;
   }
 
   return {
@@ -140,26 +253,51 @@ export function createRateLimiter(db: Db, clock: Clock, multiplier: number, onRe
       }
       return hit(entries);
     },
+    // A browser that signed in to this account before (its device cookie): counted per address and per
+    // device only, past the account-wide counters a stranger can fill (OWASP's device cookies).
+    checkKnownDevice(name: 'login' | 'secondFactor', ip: string, deviceId: string): Promise<void> {
+      const rule = limits[name];
+      return hit([
+        { key: `${name}:ip:${clientKey(ip)}`, limit: rule.ip },
+        { key: `${name}:device:${deviceId}`, limit: rule.accountFromIp },
+      ]);
+    },
     checkInvitation(userId: string, workspaceId: string): Promise<void> {
       return hit([
         { key: `invite:user:${userId}`, limit: invitationLimits.user },
         { key: `invite:workspace:${workspaceId}`, limit: invitationLimits.workspace },
       ]);
     },
-    // Counts one request of the public API against a key (`key`, by key id) or an address (`badKey`).
-    async quota(name: keyof typeof publicApiLimits, value: string): Promise<Quota> {
-      const now = clock();
-      const limit = publicApiLimits[name];
-      const [row] = await count([{ key: `api-${name}:${name === 'badKey' ? clientKey(value) : value}`, limit }], now);
-      const max = allowed(limit);
-      const used = Number(row!.count);
-      const resetAt = Number(row!.reset_at);
-      return {
-        limit: max,
-        remaining: Math.max(0, max - used),
-        resetAt,
-        retryAfterS: used > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : null,
-      };
+    checkProposal(userId: string, workspaceId: string): Promise<void> {
+      return hit([
+        { key: `ai-propose:person:${userId}`, limit: proposalLimits.person },
+        { key: `ai-propose:workspace:${workspaceId}`, limit: proposalLimits.workspace },
+      ]);
+    },
+    // A write named `name` by one person, in one workspace when it belongs to one.
+    checkWrite(name: string, userId: string, workspaceId: string | null): Promise<void> {
+      return hit([
+        { key: `${name}:person:${userId}`, limit: writeLimits.person },
+        ...(workspaceId ? [{ key: `${name}:workspace:${workspaceId}`, limit: writeLimits.workspace }] : []),
+      ]);
+    },
+    perPerson(name: keyof typeof personLimits, userId: string, workspaceId?: string): Promise<void> {
+      const rule: { person: Limit; workspace?: Limit } = personLimits[name];
+      const entries = [{ key: `${name}:person:${userId}`, limit: rule.person }];
+      if (workspaceId && rule.workspace) entries.push({ key: `${name}:workspace:${workspaceId}`, limit: rule.workspace });
+      return hit(entries);
+    },
+    // Counts one request of the public API against its key and the key's workspace, and says where the
+    // tighter of the two stands.
+    async keyQuota(keyId: string, workspaceId: string): Promise<Quota> {
+      return tighter(clock(), [
+        { key: `api-key:${keyId}`, limit: publicApiLimits.key },
+        { key: `api-workspace:${workspaceId}`, limit: publicApiLimits.workspace },
+      ]);
+    },
+    // Counts one request without a valid key against the caller's address.
+    async badKeyQuota(ip: string): Promise<Quota> {
+      return tighter(clock(), [{ key: `api-badKey:${clientKey(ip)}`, limit: publicApiLimits.badKey }]);
     },
     async sweep(): Promise<void> {
       await db.kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { THEME_BOOT_SCRIPT } from '#src/shared/theme/theme.ts';
+
+// The one inline script, which sets the theme before first paint, is admitted by its hash alone.
+const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 // Firebase's hosts are admitted only when Google sign-in is configured (product rules S9).
 const FIREBASE = {
@@ -13,11 +18,11 @@ export interface SecurityHeaderOptions {
 
 function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOptions): string {
   const google = googleAuthDomain !== null;
-  // The popup flow frames only the configured auth domain's helper page (issue 13: no wildcard).
+  // The popup flow frames only the configured auth domain's helper page (no wildcard).
   const frameHosts = google ? [`https://${googleAuthDomain}`] : ["'none'"];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...(google ? FIREBASE.script : [])]],
+    ['script-src', ["'self'", THEME_BOOT_HASH, ...(google ? FIREBASE.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // Avatars are loaded from the user's picture URL (product rules D6).
     ['img-src', ["'self'", 'data:', 'https:']],

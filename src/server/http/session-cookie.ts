@@ -14,7 +14,7 @@ export interface SessionCookie {
 }
 
 // Whether the cookie is Secure follows the configured origin, never how a request looks: behind a proxy
-// that is not trusted, every request looks like plain http, and the cookie must stay Secure (issue 13).
+// that is not trusted, every request looks like plain http, and the cookie must stay Secure.
 export function sessionCookie({ secure }: { secure: boolean }): SessionCookie {
   const name = secure ? HOST_PREFIXED : PLAIN;
   const write = (reply: FastifyReply, value: string, maxAgeSeconds: number) => {

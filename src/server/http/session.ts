@@ -1,18 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
-import type { UserResponse } from '#src/shared/api-paths.ts';
+import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
+import type { UserResponse } from '#src/shared/accounts/paths.ts';
 import { serverError } from '#src/shared/messages.ts';
-import { adminError } from '#src/shared/admin-messages.ts';
-import { isAdmin } from '#src/shared/user.ts';
+import { adminError } from '#src/shared/admin/messages.ts';
+import { isAdmin } from '#src/shared/accounts/user.ts';
 import type { Admission } from '#src/server/accounts/service.ts';
 import type { ActiveSession, Device, Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import { HttpError } from './errors.ts';
+import { deviceCookies } from './device-cookie.ts';
 import { sessionCookie } from './session-cookie.ts';
 
 const USER_AGENT_MAX = 512;
 
-// Issue 20: what a new session records about the browser that signs in (product rules U1).
+// What a new session records about the browser that signs in (product rules U1).
 export function deviceOf(request: FastifyRequest): Device {
   const agent = request.headers['user-agent'];
   return { userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, USER_AGENT_MAX) : null, ip: request.ip };
@@ -20,10 +21,32 @@ export function deviceOf(request: FastifyRequest): Device {
 
 // The request's session, shared by every route that signs in or needs a signed-in user. Named the
 // Epic Stack way: `require…` throws, `get…` may answer null.
-export function createSessionHelpers({ sessions, clock, secure }: { sessions: Sessions; clock: Clock; secure: boolean }) {
+export function createSessionHelpers({
+  sessions,
+  clock,
+  secure,
+  appSecret,
+}: {
+  sessions: Sessions;
+  clock: Clock;
+  secure: boolean;
+  appSecret: string;
+}) {
   const cookie = sessionCookie({ secure });
+  const devices = deviceCookies({ secure, appSecret });
+  // Read once per request: the door resolves it before the route, which may ask again.
+  const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
 
-  async function getSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
+  function getSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
+    let session = resolved.get(request);
+    if (!session) {
+      session = readSession(request, reply);
+      resolved.set(request, session);
+    }
+    return session;
+  }
+
+  async function readSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
     const token = cookie.read(request);
     if (!token) return null;
     const now = clock();
@@ -68,8 +91,12 @@ export function createSessionHelpers({ sessions, clock, secure }: { sessions: Se
       if ('secondStep' in signedIn) return { secondStep: signedIn.secondStep };
       await endSession(request);
       cookie.set(reply, signedIn.token, signedIn.expiresAt, clock());
+      devices.issue(reply, signedIn.user.id);
       return { user: signedIn.user };
     },
+
+    // The device id when this browser signed in to this account before.
+    knownDevice: (request: FastifyRequest, userId: string) => devices.recognise(request, userId),
 
     clearCookie: (reply: FastifyReply) => cookie.clear(reply),
   };

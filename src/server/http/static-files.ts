@@ -66,8 +66,10 @@ export async function registerStaticFiles(app: FastifyInstance, root: string) {
     index: false,
     // The build writes .br and .gz beside each text file (scripts/compress.ts).
     preCompressed: true,
+    // Our own Cache-Control below, not send's default max-age=0.
+    cacheControl: false,
     setHeaders(reply, path) {
-      reply.header('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.setHeader('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const pages = findPages(root);

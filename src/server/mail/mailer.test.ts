@@ -21,7 +21,7 @@ describe('mail', () => {
     expect(changed.html).not.toContain('<b>Eve</b>');
   });
 
-  // issue 13: subjects show in notification previews and mail logs.
+  // Subjects show in notification previews and mail logs.
   it('keeps codes out of subjects', () => {
     for (const mail of [verificationMail('x@example.com', 'ABCDEF'), resetMail('x@example.com', 'ZZZZZZ')]) {
       expect(mail.subject).not.toMatch(/ABCDEF|ZZZZZZ/);

@@ -3,7 +3,7 @@ import type { MailMessage } from './templates.ts';
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
-  // Issue 19: the admin panel's System Health asks whether the mail server answers.
+  // The admin panel's System Health asks whether the mail server answers.
   verify?(): Promise<boolean>;
 }
 
@@ -23,12 +23,23 @@ export function consoleMailer(write: (text: string) => void = (text) => process.
   };
 }
 
-export async function smtpMailer(url: string, from: string, log?: Log): Promise<Mailer> {
+// `from` is asked at each message: System Settings may change the sender while the server runs.
+export async function smtpMailer(url: string, from: () => string, log?: Log): Promise<Mailer> {
   const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const sender = from();
+      const fromDomain = /@([^>\s]+)/.exec(sender)?.[1] ?? 'tessera.local';
+      await transport.sendMail({
+        from: sender,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        messageId: message.messageId ? `<${message.messageId.replace(/[^A-Za-z0-9._:-]/g, '-')}@${fromDomain}>` : undefined,
+      });
       log?.info({ to: message.to }, 'email sent');
     },
     verify: () =>

@@ -1,18 +1,22 @@
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { CODE_TTL_MS } from '#src/shared/limits.ts';
-import { INVITATION_TTL_MS } from '#src/shared/workspaces.ts';
-import { betaMailCopy } from '#src/shared/admin-messages.ts';
+import { INVITATION_TTL_MS } from '#src/shared/workspaces/paths.ts';
+import { betaMailCopy } from '#src/shared/admin/messages.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  // Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification mail, RFC 8058).
+  headers?: Record<string, string>;
+  // Stable across resends of one outbox job, so the receiving side can tell a resend (set by the outbox).
+  messageId?: string;
 }
 
 const minutes = CODE_TTL_MS / 60_000;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function layout(heading: string, paragraphs: string[], extra = ''): string {
@@ -26,10 +30,10 @@ ${extra}
 const codeBlock = (code: string) =>
   `<p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,Menlo,monospace;margin:24px 0">${code}</p>`;
 
-const linkButton = (href: string, label: string) =>
+export const linkButton = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0f172a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>`;
 
-// issue 13: an address not yet verified may belong to someone who never asked for this mail, so what
+// An address not yet verified may belong to someone who never asked for this mail, so what
 // goes there carries no text a stranger chose (no name), and codes sit in the body, never the subject
 // (which notification previews and mail logs show).
 export function verificationMail(to: string, code: string): MailMessage {
@@ -54,7 +58,7 @@ export function resetMail(to: string, code: string): MailMessage {
   };
 }
 
-// A registration with a taken address is answered like any other (issue 13); its owner learns of it here.
+// A registration with a taken address is answered like any other; its owner learns of it here.
 export function accountExistsMail(to: string): MailMessage {
   const body = `Someone tried to create a ${PRODUCT_NAME} account with your email address, which already has one. If it was you, sign in, or reset your password if you have forgotten it. If it was not you, ignore this email; nothing has changed.`;
   return {
@@ -65,7 +69,7 @@ export function accountExistsMail(to: string): MailMessage {
   };
 }
 
-// issue 13: linking Google to a password account grants a new way in, so its owner hears of it.
+// Linking Google to a password account grants a new way in, so its owner hears of it.
 export function googleLinkedMail(to: string): MailMessage {
   const body = `Your ${PRODUCT_NAME} account can now be signed into with Google, because someone just signed in with the Google account of this address. If this was not you, reset your password now and contact support.`;
   return {
@@ -86,9 +90,9 @@ export function passwordChangedMail(to: string, name: string): MailMessage {
   };
 }
 
-// Issue 15. The workspace and inviter names are chosen by users, so layout() escapes them in HTML; the
+// The workspace and inviter names are chosen by users, so layout() escapes them in HTML; the
 // link carries the token, so it stays out of the subject (subjects show in notifications and logs). The
-// address may not have an account yet, so the subject carries no text a user chose (issue 13).
+// address may not have an account yet, so the subject carries no text a user chose.
 export function invitationMail(to: string, inviterName: string, workspaceName: string, link: string): MailMessage {
   const intro = `${inviterName} invited you to join the workspace "${workspaceName}" on ${PRODUCT_NAME}.`;
   const how = `Open the link below to accept. Sign in (or create your account) with this email address, ${to}.`;
@@ -105,7 +109,24 @@ export function invitationMail(to: string, inviterName: string, workspaceName: s
   };
 }
 
-// Issue 18 (product rules H4): an endpoint that failed for 5 days is disabled; the workspace's owners
+// The client portal: the contact sees their projects and the work shared with them, nothing else.
+export function portalInvitationMail(to: string, inviterName: string, workspaceName: string, link: string): MailMessage {
+  const intro = `${inviterName} invited you to the client portal of "${workspaceName}" on ${PRODUCT_NAME}, where you can follow your projects, comment and approve work.`;
+  const how = `Open the link below to accept. Sign in (or create your account) with this email address, ${to}.`;
+  const expiry = `The invitation works once and expires in ${INVITATION_TTL_MS / 86_400_000} days. If you were not expecting it, ignore this email.`;
+  return {
+    to,
+    subject: `You are invited to a client portal on ${PRODUCT_NAME}`,
+    text: `${intro}\n\n${how}\n\n${link}\n\n${expiry}\n`,
+    html: layout(
+      `Your client portal on ${PRODUCT_NAME}`,
+      [intro, how],
+      `${linkButton(link, 'Open the portal')}<p style="line-height:1.5;font-size:13px;word-break:break-all">${escapeHtml(link)}</p><p style="line-height:1.5">${escapeHtml(expiry)}</p>`,
+    ),
+  };
+}
+
+// An endpoint that failed for 5 days is disabled; the workspace's owners
 // hear of it. The URL and workspace name are user-chosen, so they stay out of the subject.
 export function webhookDisabledMail(to: string, workspaceName: string, url: string): MailMessage {
   const body = `The webhook endpoint ${url} of the workspace "${workspaceName}" on ${PRODUCT_NAME} has failed every delivery for 5 days, so we disabled it. Fix the receiver, then enable the endpoint again in the workspace settings; failed deliveries can be re-sent from its delivery log.`;
@@ -117,7 +138,7 @@ export function webhookDisabledMail(to: string, workspaceName: string, url: stri
   };
 }
 
-// Issue 19 (product rules A3): an approved applicant is told, with a way in. The address was verified.
+// An approved applicant is told, with a way in. The address was verified.
 export function betaApprovedMail(to: string, name: string, signInLink: string): MailMessage {
   const intro = betaMailCopy.approvedBody(name);
   return {
@@ -128,7 +149,7 @@ export function betaApprovedMail(to: string, name: string, signInLink: string): 
   };
 }
 
-// Issue 19 (product rules A5): Quick Actions' Add New User. Like a workspace invitation, the subject
+// Quick Actions' Add New User. Like a workspace invitation, the subject
 // carries no text anyone chose.
 export function betaInvitationMail(to: string, inviterName: string, registerLink: string): MailMessage {
   const intro = betaMailCopy.inviteBody(inviterName);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/server/config.ts';
 
-// issue 13: codes are keyed with APP_SECRET, kept outside the database; `npm start` still needs no variable.
+// Codes are keyed with APP_SECRET, kept outside the database; `npm start` still needs no variable.
 describe('APP_SECRET', () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

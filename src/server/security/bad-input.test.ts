@@ -20,8 +20,8 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: '/forgot-password', valid: { email: 'bad.input@example.com' } },
   { method: 'POST', path: '/reset-password', valid: { email: 'bad.input@example.com', code: 'ABCDEF', newPassword: 'fine-password-2' } },
   { method: 'PUT', path: '/update-profile', valid: { name: 'Bad Input', gender: 'male' }, optional: ['gender'], signedIn: true },
+  { method: 'PUT', path: '/theme', valid: { theme: 'dark' }, signedIn: true },
   { method: 'PUT', path: '/change-password', valid: { currentPassword: 'tessera-pass-1', newPassword: 'fine-password-2' }, signedIn: true },
-  // Issue 20.
   { method: 'POST', path: '/account/two-factor/confirm', valid: { code: '123456' }, signedIn: true },
   { method: 'DELETE', path: '/account/two-factor', valid: { password: 'tessera-pass-1', code: '123456' }, signedIn: true },
   { method: 'POST', path: '/login/second-step', valid: { token: 'A'.repeat(43), code: '123456' } },

@@ -3,7 +3,7 @@ import { serverError } from '#src/shared/messages.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// issue 13: Fastify's own refusals answered its own shape (FST_ERR_BAD_URL, the path echoed back).
+// Fastify's own refusals answered its own shape (FST_ERR_BAD_URL, the path echoed back).
 describe.each(engines)("Fastify's own errors on %s", (engine) => {
   const app = useTestApp(engine);
 

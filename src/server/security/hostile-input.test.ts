@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signedInClient, startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// Issue 7: generated bodies, query strings, headers and cookies against every endpoint. Every answer is a
+// Generated bodies, query strings, headers and cookies against every endpoint. Every answer is a
 // 4xx with { error } or a legitimate success; never a 5xx; the database holds only what was accepted.
 const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 200);
 const STEADY_WORKSPACE = "Steady Owner's workspace";
@@ -20,8 +20,9 @@ const endpoints = [
   ['POST', '/forgot-password'],
   ['POST', '/reset-password'],
   ['PUT', '/update-profile'],
+  ['PUT', '/theme'],
   ['PUT', '/change-password'],
-  // Issue 15. `:ws` is the steady owner's workspace, `:member` its other member, `:invitation` a pending
+  // `:ws` is the steady owner's workspace, `:member` its other member, `:invitation` a pending
   // invitation of it, `:unknown` a workspace nobody has. Deleting the workspace comes last, as an
   // accepted delete leaves the rest nothing to act on.
   ['GET', '/workspaces'],
@@ -38,7 +39,7 @@ const endpoints = [
   ['PUT', '/workspaces/:unknown/members/:member'],
   ['POST', '/invitations/lookup'],
   ['POST', '/invitations/accept'],
-  // Issue 16. `:task` and `:column` belong to `:ws`; `:task` is deleted and restored along the way.
+  // `:task` and `:column` belong to `:ws`; `:task` is deleted and restored along the way.
   ['GET', '/workspaces/:ws/tasks'],
   ['POST', '/workspaces/:ws/tasks'],
   ['GET', '/workspaces/:ws/tasks/:task'],
@@ -59,7 +60,16 @@ const endpoints = [
   ['GET', '/me/tasks'],
   ['GET', '/me/comments'],
   ['GET', '/me/inbox'],
-  // Issue 17: the public API, with the steady owner's key (or none, or a forged one: `bearer` below);
+  // Search across my workspaces.
+  ['GET', '/search'],
+  ['GET', '/workspaces/:ws/calendar'],
+  ['GET', '/workspaces/:unknown/calendar'],
+  ['GET', '/workspaces/:ws/analytics'],
+  ['GET', '/workspaces/:unknown/analytics'],
+  ['GET', '/me/calendar-feed'],
+  ['POST', '/me/calendar-feed'],
+  ['GET', '/calendar/:unknown.ics'],
+  // The public API, with the steady owner's key (or none, or a forged one: `bearer` below);
   // `:task` is a task of the steady workspace. Then the key management, whose revoke comes last.
   ['GET', '/v1/tasks'],
   ['POST', '/v1/tasks'],
@@ -70,7 +80,7 @@ const endpoints = [
   ['GET', '/workspaces/:ws/api-keys'],
   ['POST', '/workspaces/:ws/api-keys'],
   ['DELETE', '/workspaces/:ws/api-keys/:apiKey'],
-  // Issue 18: `:hook` is an endpoint of the steady workspace, `:delivery` its test delivery.
+  // `:hook` is an endpoint of the steady workspace, `:delivery` its test delivery.
   ['GET', '/workspaces/:ws/webhooks'],
   ['POST', '/workspaces/:ws/webhooks'],
   ['PUT', '/workspaces/:ws/webhooks/:hook'],
@@ -79,8 +89,78 @@ const endpoints = [
   ['GET', '/workspaces/:ws/webhooks/:hook/deliveries'],
   ['POST', '/workspaces/:ws/webhooks/:hook/deliveries/:delivery/resend'],
   ['DELETE', '/workspaces/:ws/webhooks/:hook'],
+  // Notifications: `:notification` is the steady owner's (the member accepted the invitation).
+  ['GET', '/me/notifications'],
+  ['GET', '/me/notifications/unread-count'],
+  ['POST', '/me/notifications/:notification/read'],
+  ['POST', '/me/notifications/read-all'],
+  ['GET', '/me/notifications/events'],
+  ['GET', '/me/notification-preferences'],
+  ['PUT', '/me/notification-preferences'],
+  ['GET', '/workspaces/:ws/tasks/:task/follow'],
+  ['PUT', '/workspaces/:ws/tasks/:task/follow'],
+  ['PUT', '/workspaces/:unknown/tasks/:task/follow'],
+  ['POST', '/notifications/unsubscribe'],
+  // Clients, projects, the dashboard and the portal. `:client` is a client of the steady workspace with
+  // the contact `:contact` and the project `:project`; the steady owner is no guest, so every portal call
+  // is a 404. Removing the contact comes after inviting it.
+  ['GET', '/workspaces/:ws/dashboard'],
+  ['GET', '/workspaces/:ws/clients'],
+  ['POST', '/workspaces/:ws/clients'],
+  ['GET', '/workspaces/:ws/clients/:client'],
+  ['PUT', '/workspaces/:ws/clients/:client'],
+  ['POST', '/workspaces/:ws/clients/:client/contacts'],
+  ['POST', '/workspaces/:ws/clients/:client/contacts/:contact/invite'],
+  ['DELETE', '/workspaces/:ws/clients/:client/contacts/:contact'],
+  ['POST', '/workspaces/:ws/clients/:client/projects'],
+  ['GET', '/workspaces/:ws/projects'],
+  ['PUT', '/workspaces/:ws/projects/:project'],
+  ['GET', '/workspaces/:ws/client-settings'],
+  ['PUT', '/workspaces/:ws/client-settings'],
+  ['GET', '/workspaces/:unknown/clients'],
+  ['GET', '/portal'],
+  ['GET', '/workspaces/:ws/portal'],
+  ['GET', '/workspaces/:ws/portal/tasks/:task/comments'],
+  ['POST', '/workspaces/:ws/portal/tasks/:task/comments'],
+  ['POST', '/workspaces/:ws/portal/tasks/:task/approve'],
+  // Email campaigns (owner only): `:campaign` is one the steady owner sent to the steady client.
+  ['GET', '/workspaces/:ws/campaigns/audience'],
+  ['POST', '/workspaces/:ws/campaigns'],
+  ['GET', '/workspaces/:ws/campaigns/:campaign'],
+  ['GET', '/workspaces/:unknown/campaigns/audience'],
+  ['POST', '/campaigns/unsubscribe'],
+  // AI task creation: `:batch` is a batch of the steady workspace, undone and redone along the way.
+  ['POST', '/workspaces/:ws/ai/proposals'],
+  ['POST', '/workspaces/:ws/ai/batches'],
+  ['DELETE', '/workspaces/:ws/ai/batches/:batch'],
+  ['POST', '/workspaces/:ws/ai/batches/:batch/restore'],
+  ['GET', '/workspaces/:ws/ai/settings'],
+  ['PUT', '/workspaces/:ws/ai/settings'],
+  // Task keys and GitHub: `:githubRepo` is a repository connected to the steady workspace; no generated
+  // delivery carries its secret's signature, so every one is refused before it reads its body.
+  ['PUT', '/workspaces/:ws/task-prefix'],
+  ['GET', '/workspaces/:ws/tasks/:task/github'],
+  ['POST', '/workspaces/:ws/github/repos'],
+  ['PUT', '/workspaces/:ws/github/settings'],
+  ['POST', '/github/hooks/:githubRepo'],
+  ['POST', '/github/hooks/:unknown'],
+  ['DELETE', '/workspaces/:ws/github/repos/:githubRepo'],
+  // Team chat: `:channel` is the steady workspace's #general, `:message` a message in it (deleted along
+  // the way, after which its edit and delete are 404s).
+  ['GET', '/workspaces/:ws/chat/channels'],
+  ['POST', '/workspaces/:ws/chat/channels'],
+  ['PUT', '/workspaces/:ws/chat/channels/:channel'],
+  ['POST', '/workspaces/:ws/chat/channels/:channel/join'],
+  ['POST', '/workspaces/:ws/chat/channels/:channel/members'],
+  ['GET', '/workspaces/:ws/chat/channels/:channel/messages'],
+  ['POST', '/workspaces/:ws/chat/channels/:channel/messages'],
+  ['PUT', '/workspaces/:ws/chat/channels/:channel/messages/:message'],
+  ['POST', '/workspaces/:ws/chat/channels/:channel/read'],
+  ['DELETE', '/workspaces/:ws/chat/channels/:channel/messages/:message'],
+  ['POST', '/workspaces/:ws/chat/channels/:channel/leave'],
+  ['GET', '/workspaces/:unknown/chat/channels'],
   ['DELETE', '/workspaces/:ws'],
-  // Issue 19: every admin endpoint; the steady owner is a plain user, so each must refuse with a 4xx
+  // Every admin endpoint; the steady owner is a plain user, so each must refuse with a 4xx
   // and change nothing (admin-side hostile queries are in src/server/admin/admin-users.test.ts).
   ['GET', '/admin/overview'],
   ['GET', '/admin/users'],
@@ -92,16 +172,38 @@ const endpoints = [
   ['POST', '/admin/users/:member/decline'],
   ['POST', '/admin/invitations'],
   ['GET', '/admin/signups'],
-  // Issue 20. `:session` is another session of the steady owner (not the one the valid cookie holds).
+  // System Settings and Database Tools: admins only too; `:unknown` is no backup's name.
+  ['GET', '/admin/settings'],
+  ['PUT', '/admin/settings'],
+  ['GET', '/admin/database'],
+  ['POST', '/admin/database/integrity'],
+  ['POST', '/admin/database/backups'],
+  ['GET', '/admin/database/backups/:unknown'],
+  ['DELETE', '/admin/database/backups/:unknown'],
+  ['PUT', '/admin/database/schedule'],
+  // The maintenance banner, read by every page.
+  ['GET', '/system/banner'],
+  // `:session` is another session of the steady owner (not the one the valid cookie holds).
   ['GET', '/account/security'],
   ['POST', '/account/two-factor/setup'],
   ['POST', '/account/two-factor/confirm'],
   ['DELETE', '/account/two-factor'],
   ['POST', '/login/second-step'],
-  ['GET', '/account/export'],
+  // `:export` is a data export of the steady owner, still being made.
+  ['GET', '/account/exports'],
+  ['POST', '/account/exports'],
+  ['GET', '/account/exports/:export/download'],
   ['DELETE', '/account/sessions/:session'],
   ['DELETE', '/account/sessions'],
   ['DELETE', '/account'],
+  // Passkeys. `:passkey` names no passkey of anyone's: generated input must not make one.
+  ['GET', '/account/passkeys'],
+  ['POST', '/account/passkeys/options'],
+  ['POST', '/account/passkeys'],
+  ['PUT', '/account/passkeys/:passkey'],
+  ['DELETE', '/account/passkeys/:passkey'],
+  ['POST', '/login/passkey/options'],
+  ['POST', '/login/passkey'],
 ] as const;
 
 const FIELDS = [
@@ -137,6 +239,34 @@ const FIELDS = [
   'events',
   'description',
   'enabled',
+  'company',
+  'notes',
+  'contacts',
+  'value',
+  'startDate',
+  'endDate',
+  'currency',
+  'projectId',
+  'sharedWithClient',
+  'forClient',
+  'page',
+  'text',
+  'timeZone',
+  'tasks',
+  'subject',
+  'clientIds',
+  'contactIds',
+  'token',
+  'prefix',
+  'fullName',
+  'moveOnOpen',
+  'openColumnId',
+  'moveOnMerge',
+  'mergedColumnId',
+  'private',
+  'archived',
+  'userId',
+  'seq',
 ];
 const nasty = fc.constantFrom(
   "' OR '1'='1",
@@ -200,7 +330,7 @@ const query = fc.oneof(
   fc.string({ maxLength: 40 }).map((q) => `?${encodeURIComponent(q)}=${encodeURIComponent(q)}`),
   fc.constant('?__proto__[role]=admin'),
 );
-// Issue 17: what /api/v1 requests carry in Authorization (`valid` is the steady owner's key).
+// What /api/v1 requests carry in Authorization (`valid` is the steady owner's key).
 const bearer = fc.constantFrom('valid', 'none', 'Bearer tsr_' + 'A'.repeat(43), 'Bearer ', 'Basic dXNlcjpwYXNz');
 const extraHeaders = fc.record({
   origin: fc.option(fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1'), { nil: undefined }),
@@ -221,6 +351,12 @@ describe.each(engines)('hostile input on %s', (engine) => {
     tasksCreated: 0,
     apiKeysCreated: 0,
     webhooks: 1,
+    clientsCreated: 0,
+    projectsCreated: 0,
+    campaignsSent: 0,
+    chatMessages: 1,
+    exports: new Set<string>(),
+    githubRepos: 1,
   };
   const ids: Record<string, string> = { unknown: '00000000-0000-4000-8000-000000000000' };
   beforeAll(async () => {
@@ -248,6 +384,26 @@ describe.each(engines)('hostile input on %s', (engine) => {
       await c.post(`/workspaces/${ids.ws}/webhooks`, { url: 'https://example.com/hook', events: ['task.created'] })
     ).body.endpoint.id;
     ids.delivery = (await c.post(`/workspaces/${ids.ws}/webhooks/${ids.hook}/test`, {})).body.delivery.id;
+    ids.notification = (await c.get('/me/notifications')).body.notifications[0].id;
+    const steadyClient = (
+      await c.post(`/workspaces/${ids.ws}/clients`, {
+        name: 'Steady client',
+        contacts: [{ name: 'Steady Contact', email: 'contact@example.com' }],
+      })
+    ).body.client;
+    ids.client = steadyClient.id;
+    ids.contact = steadyClient.contacts[0].id;
+    ids.project = (await c.post(`/workspaces/${ids.ws}/clients/${ids.client}/projects`, { name: 'Steady project' })).body.project.id;
+    ids.githubRepo = (await c.post(`/workspaces/${ids.ws}/github/repos`, { fullName: 'steady/repo' })).body.repo.id;
+    ids.batch = (await c.post(`/workspaces/${ids.ws}/ai/batches`, { tasks: [{ title: 'Steady batch task' }] })).body.batchId;
+    ids.passkey = '00000000-0000-4000-8000-000000000000';
+    ids.campaign = (
+      await c.post(`/workspaces/${ids.ws}/campaigns`, { subject: 'Steady update', body: 'Hello', clientIds: [ids.client] })
+    ).body.campaign.id;
+    ids.export = (await c.post('/account/exports', {})).body.export.id;
+    ids.channel = (await c.get(`/workspaces/${ids.ws}/chat/channels`)).body.channels[0].id;
+    ids.message = (await c.post(`/workspaces/${ids.ws}/chat/channels/${ids.channel}/messages`, { body: 'Steady message' })).body.message.id;
+    accepted.exports.add(ids.export!);
   });
   afterAll(async () => {
     await t?.close();
@@ -259,6 +415,10 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const invitationsBefore = (await t.db.kysely.selectFrom('invitations').select('id').execute()).length;
     const tasksBefore = (await t.db.kysely.selectFrom('tasks').select('id').execute()).length;
     const apiKeysBefore = (await t.db.kysely.selectFrom('api_keys').select('id').execute()).length;
+    const clientsBefore = (await t.db.kysely.selectFrom('clients').select('id').execute()).length;
+    const projectsBefore = (await t.db.kysely.selectFrom('projects').select('id').execute()).length;
+    const passkeysBefore = (await t.db.kysely.selectFrom('passkeys').select('id').execute()).length;
+    const campaignsBefore = (await t.db.kysely.selectFrom('campaigns').select('id').execute()).length;
     let requests = 0;
     for (const [method, template] of endpoints) {
       const path = template.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
@@ -289,15 +449,24 @@ describe.each(engines)('hostile input on %s', (engine) => {
             };
             const response = await fetch(`${t.url}/api${path}${qs}`, init);
             requests += 1;
-            // An accepted live stream (issue 16) never ends by itself: its answer is the stream.
+            // An accepted live stream never ends by itself: its answer is the stream.
             if (response.status === 200 && response.headers.get('content-type')?.startsWith('text/event-stream')) {
               await response.body?.cancel();
               return;
             }
             const text = await response.text();
             expect(response.status, `${method} ${path} → ${response.status} ${text.slice(0, 200)}`).toBeLessThan(500);
-            // A deleted task (issue 17) answers 204 with no body.
-            const parsed = response.status === 204 ? null : JSON.parse(text);
+            // A deleted task answers 204 with no body; proposals stream as NDJSON, one object a line.
+            const ndjson = response.status === 200 && response.headers.get('content-type')?.startsWith('application/x-ndjson');
+            if (ndjson)
+              expect(
+                text
+                  .trimEnd()
+                  .split('\n')
+                  .map((line) => JSON.parse(line).type)
+                  .at(-1),
+              ).toBe('done');
+            const parsed = response.status === 204 || ndjson ? null : JSON.parse(text);
             if (response.status >= 400) {
               expect(typeof parsed.error).toBe('string');
               expect(parsed.error.length).toBeGreaterThan(0);
@@ -312,10 +481,12 @@ describe.each(engines)('hostile input on %s', (engine) => {
               accepted.renamedTo = parsed.workspace.name;
             } else if (method === 'DELETE' && template === '/workspaces/:ws') {
               accepted.workspaceDeleted = true;
-            } else if (template === '/workspaces/:ws/invitations') {
+            } else if (template === '/workspaces/:ws/invitations' || template.endsWith('/invite')) {
               accepted.invitations += 1;
             } else if (method === 'POST' && (template === '/v1/tasks' || template === '/workspaces/:ws/tasks')) {
               accepted.tasksCreated += 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/ai/batches') {
+              accepted.tasksCreated += parsed.taskIds.length;
             } else if (method === 'POST' && template === '/workspaces/:ws/api-keys') {
               accepted.apiKeysCreated += 1;
             } else if (method === 'POST' && template === '/workspaces/:ws/webhooks') {
@@ -323,6 +494,24 @@ describe.each(engines)('hostile input on %s', (engine) => {
               accepted.webhooks += 1;
             } else if (method === 'DELETE' && template === '/workspaces/:ws/webhooks/:hook') {
               accepted.webhooks -= 1;
+            } else if (template.startsWith('/github/hooks/')) {
+              throw new Error(`an unsigned delivery was accepted: ${text}`);
+            } else if (method === 'POST' && template === '/workspaces/:ws/github/repos') {
+              accepted.githubRepos += 1;
+            } else if (method === 'DELETE' && template === '/workspaces/:ws/github/repos/:githubRepo') {
+              accepted.githubRepos -= 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/clients') {
+              accepted.clientsCreated += 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/clients/:client/projects') {
+              accepted.projectsCreated += 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/campaigns') {
+              accepted.campaignsSent += 1;
+            } else if (template === '/workspaces/:ws/chat/channels/:channel/messages' && method === 'POST') {
+              accepted.chatMessages += 1;
+            } else if (template === '/workspaces/:ws/chat/channels/:channel/messages/:message' && method === 'DELETE') {
+              accepted.chatMessages -= 1;
+            } else if (method === 'POST' && template === '/account/exports') {
+              accepted.exports.add(parsed.export.id);
             }
           },
         ),
@@ -333,7 +522,7 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const users = await t.db.kysely.selectFrom('users').selectAll().execute();
     expect(users.length).toBe(usersBefore + accepted.registered);
     expect(users.every((user) => user.role === 'user')).toBe(true);
-    // Issue 19: no admin endpoint answered a plain user: nobody suspended, approved or declined, no trail.
+    // No admin endpoint answered a plain user: nobody suspended, approved or declined, no trail.
     expect(users.every((user) => user.status === 'active' && user.approval === 'approved')).toBe(true);
     expect(await t.db.kysely.selectFrom('admin_audit').selectAll().execute()).toEqual([]);
     const owner = users.find((user) => user.email.startsWith('user.'))!;
@@ -352,7 +541,7 @@ describe.each(engines)('hostile input on %s', (engine) => {
     const invitations = await t.db.kysely.selectFrom('invitations').select(['id', 'accepted_at']).execute();
     if (!accepted.workspaceDeleted) expect(invitations.length).toBe(invitationsBefore + accepted.invitations);
     expect(invitations.filter((i) => i.accepted_at !== null).length).toBeLessThanOrEqual(1);
-    // Issue 17: tasks (by either door) and keys only as accepted requests made them (none outlive a
+    // Tasks (by either door) and keys only as accepted requests made them (none outlive a
     // deleted workspace).
     if (!accepted.workspaceDeleted) {
       expect((await t.db.kysely.selectFrom('tasks').select('id').execute()).length).toBe(tasksBefore + accepted.tasksCreated);
@@ -363,11 +552,39 @@ describe.each(engines)('hostile input on %s', (engine) => {
     for (const workspace of workspaces) {
       expect(memberships.some((m) => m.workspace_id === workspace.id && m.role === 'owner')).toBe(true);
     }
-    // Tasks (issue 16): nothing generated landed outside the steady workspace.
+    // Tasks: nothing generated landed outside the steady workspace.
     const tasks = await t.db.kysely.selectFrom('tasks').select('workspace_id').execute();
     expect(tasks.every((task) => task.workspace_id === ids.ws)).toBe(true);
+    // Clients and projects: exactly what accepted requests made (they go with a deleted workspace); no guest
+    // was made by a generated token.
+    if (!accepted.workspaceDeleted) {
+      expect((await t.db.kysely.selectFrom('clients').select('id').execute()).length).toBe(clientsBefore + accepted.clientsCreated);
+      expect((await t.db.kysely.selectFrom('projects').select('id').execute()).length).toBe(projectsBefore + accepted.projectsCreated);
+    }
+    expect(await t.db.kysely.selectFrom('client_guests').selectAll().execute()).toEqual([]);
+    // Passkeys: no generated answer passes the WebAuthn checks.
+    expect((await t.db.kysely.selectFrom('passkeys').select('id').execute()).length).toBe(passkeysBefore);
+    // Campaigns: only what accepted sends made; no generated token unsubscribed anyone.
+    if (!accepted.workspaceDeleted) {
+      expect((await t.db.kysely.selectFrom('campaigns').select('id').execute()).length).toBe(campaignsBefore + accepted.campaignsSent);
+    }
+    expect(await t.db.kysely.selectFrom('client_contacts').select('id').where('unsubscribed_at', 'is not', null).execute()).toEqual([]);
+    // Chat: exactly the messages accepted sends left, all in the steady workspace.
+    if (!accepted.workspaceDeleted) {
+      const messages = await t.db.kysely.selectFrom('chat_messages').select('workspace_id').execute();
+      expect(messages.length).toBe(accepted.chatMessages);
+      expect(new Set(messages.map((row) => row.workspace_id))).toEqual(new Set([ids.ws]));
+    }
     // Webhook endpoints: exactly what accepted creates and deletes left (they go with a deleted workspace).
+    // Data exports: only those accepted requests asked for (one at a time while one is being made).
+    const exportRows = await t.db.kysely.selectFrom('account_exports').select('id').execute();
+    expect(new Set(exportRows.map((row) => row.id))).toEqual(accepted.exports);
     const hooks = await t.db.kysely.selectFrom('webhook_endpoints').select('id').execute();
     expect(hooks.length).toBe(accepted.workspaceDeleted ? 0 : accepted.webhooks);
+    // Repositories as accepted requests left them; no generated delivery linked or took anything.
+    const repos = await t.db.kysely.selectFrom('github_repos').select('id').execute();
+    expect(repos.length).toBe(accepted.workspaceDeleted ? 0 : accepted.githubRepos);
+    expect(await t.db.kysely.selectFrom('github_deliveries').selectAll().execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('github_links').selectAll().execute()).toEqual([]);
   }, 600_000);
 });

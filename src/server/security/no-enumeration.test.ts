@@ -31,7 +31,7 @@ describe.each(engines)('no account enumeration on %s', (engine) => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  // issue 13: a taken address answered 409 "An account with this email already exists.".
+  // A taken address answered 409 "An account with this email already exists.".
   it('answers register the same for a taken and a new address, and mails the owner instead', async () => {
     const t = app();
     const account = await createVerifiedUser(t);
@@ -47,7 +47,7 @@ describe.each(engines)('no account enumeration on %s', (engine) => {
     expect(notice.code).toBeNull();
   });
 
-  // issue 13: "already verified", "not correct", "expired" and "too many" told accounts apart.
+  // "already verified", "not correct", "expired" and "too many" told accounts apart.
   it('gives one message for every code failure, whatever the account', async () => {
     const t = app();
     const verified = await createVerifiedUser(t);

@@ -29,7 +29,7 @@ describe.each(engines)('one-time codes on %s', (engine) => {
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.code_hash) && !row.code_hash.includes(code))).toBe(true);
   });
 
-  // issue 13: with 31^6 codes, an unkeyed hash gave anyone who can read the database every live code.
+  // With 31^6 codes, an unkeyed hash gave anyone who can read the database every live code.
   it('keys the stored hash with APP_SECRET, so the database alone cannot reveal a live code', async () => {
     const t = app();
     const { email, code } = await registered(t);
@@ -40,7 +40,7 @@ describe.each(engines)('one-time codes on %s', (engine) => {
     expect(row.code_hash).toBe(createHmac('sha256', t.config.appSecret).update(input).digest('hex'));
   });
 
-  // issue 13: mail to an address not yet verified may reach someone who never asked for it.
+  // Mail to an address not yet verified may reach someone who never asked for it.
   it('mails a code to an unverified address with no text the registrant chose, and never in the subject', async () => {
     const t = app();
     const email = uniqueEmail('plain');

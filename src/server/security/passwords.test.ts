@@ -31,7 +31,7 @@ describe.each(engines)('passwords on %s', (engine) => {
     }
   });
 
-  // issue 13: these passed the common-password list.
+  // These passed the common-password list.
   it('refuses passwords that are easy to guess, also from the name, the email or the product', async () => {
     for (const password of ['aaaaaa', 'tessera123', 'passwordpassword', 'abcdefgh']) {
       expect(await register(password)).toMatchObject({ status: 400, body: { error: serverError.passwordWeak } });
@@ -44,7 +44,7 @@ describe.each(engines)('passwords on %s', (engine) => {
     expect(named).toMatchObject({ status: 400, body: { error: serverError.passwordWeak } });
   });
 
-  // issue 13: "Café" typed as e + combining accent (NFD) is the same password as with é (NFC).
+  // "Café" typed as e + combining accent (NFD) is the same password as with é (NFC).
   it('treats a password the same however its accents are composed', async () => {
     const t = app();
     const email = uniqueEmail('nfc');

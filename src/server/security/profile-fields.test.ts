@@ -38,7 +38,7 @@ describe.each(engines)('profile fields on %s', (engine) => {
     expect((await client(t.url).put('/update-profile', { name: 'Nobody' })).status).toBe(401);
   });
 
-  // issue 13: a name shown to others must read as what it is: no direction overrides, C1 controls or
+  // A name shown to others must read as what it is: no direction overrides, C1 controls or
   // zero-width characters, whether registered or changed later.
   it('refuses names carrying direction overrides, C1 controls or zero-width characters', async () => {
     const t = app();

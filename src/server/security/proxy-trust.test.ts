@@ -4,7 +4,7 @@ import { limits } from '#src/server/http/rate-limit.ts';
 import { client, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 
-// issue 13: TRUST_PROXY=true believed the left-most X-Forwarded-For, which the client writes, so every
+// TRUST_PROXY=true believed the left-most X-Forwarded-For, which the client writes, so every
 // spoofed value got a fresh per-IP allowance; IPv6 clients got one per address of their /64.
 describe.each(engines)('proxy trust on %s', (engine) => {
   for (const trust of ['1', '127.0.0.1']) {
@@ -41,10 +41,22 @@ describe.each(engines)('proxy trust on %s', (engine) => {
 
 describe('proxy trust warnings', () => {
   it('warns at start-up when TRUST_PROXY=true, and not for a hop count or addresses', () => {
-    const secret = { APP_SECRET: 'x'.repeat(32) };
+    const secret = { APP_SECRET: 'x'.repeat(32), APP_ORIGIN: 'https://tessera.example' };
     expect(configWarnings(loadConfig({ ...secret, TRUST_PROXY: 'true' }), secret).join(' ')).toMatch(/TRUST_PROXY=true trusts every/);
     for (const value of ['1', '10.0.0.1', 'loopback']) {
       expect(configWarnings(loadConfig({ ...secret, TRUST_PROXY: value }), secret)).toEqual([]);
     }
+  });
+});
+
+describe('public origin', () => {
+  it('warns in production when APP_ORIGIN is unset, and points links at the server’s own address', () => {
+    const env = { APP_SECRET: 'x'.repeat(32), HOST: '0.0.0.0', PORT: '8080' };
+    const config = loadConfig(env);
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(configWarnings(config, env).join(' ')).toMatch(/APP_ORIGIN is not set: links in emails .* point at http:\/\/localhost:8080/);
+    const configured = loadConfig({ ...env, APP_ORIGIN: 'https://tessera.example/ignored/path' });
+    expect(configured.publicOrigin).toBe('https://tessera.example');
+    expect(configWarnings(configured, env).join(' ')).not.toMatch(/APP_ORIGIN is not set/);
   });
 });

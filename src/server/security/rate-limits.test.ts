@@ -12,7 +12,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
     t = app();
   });
 
-  // issue 13: counting per account alone let anyone lock the owner out with ten wrong guesses.
+  // Counting per account alone let anyone lock the owner out with ten wrong guesses.
   it('stops ten wrong passwords from one address, the right one included, while the owner signs in from elsewhere', async () => {
     const account = await createVerifiedUser(t);
     const max = limits.login.accountFromIp.max;

@@ -12,6 +12,8 @@ describe('security headers', () => {
     const csp = answer.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
+    // The theme's inline script runs by its hash; no other inline script would.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('gstatic');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -37,7 +39,7 @@ describe('security headers with Google sign-in configured', () => {
     expect(csp).toContain('https://demo-project.firebaseapp.com');
   });
 
-  // issue 13: the wildcard let any Firebase project's pages be framed.
+  // The wildcard let any Firebase project's pages be framed.
   it('frames only the configured auth domain', async () => {
     const csp = (await client(app().url).get('/health')).headers.get('content-security-policy') ?? '';
     expect(/frame-src ([^;]*)/.exec(csp)?.[1]).toBe('https://demo-project.firebaseapp.com');

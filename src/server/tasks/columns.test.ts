@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { taskError, taskNotice } from '#src/shared/task-messages.ts';
-import { COLUMNS_MAX, type Column } from '#src/shared/tasks.ts';
+import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
+import { COLUMNS_MAX, type Column } from '#src/shared/tasks/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { currentWorkspaceId, del, person } from '#src/server/workspaces/test-helpers.ts';

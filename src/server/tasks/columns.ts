@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { taskError } from '#src/shared/task-messages.ts';
-import { COLUMNS_MAX, DEFAULT_COLUMNS, type Column } from '#src/shared/tasks.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
+import { COLUMNS_MAX, DEFAULT_COLUMNS, type Column } from '#src/shared/tasks/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
@@ -9,13 +9,11 @@ import { HttpError } from '#src/server/http/errors.ts';
 import type { Change } from './change.ts';
 import { keyBetween } from './positions.ts';
 import { listColumns } from './reads.ts';
-import type { TaskScope } from './scope.ts';
+import { readWorkspace, type Requirement } from '#src/server/workspace-access/door.ts';
+import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 
-// product rules T4: members see columns, owners change them. Members can see the board, so the refusal
-// is a 403, like the workspace's other owner-only actions.
-function requireOwner(scope: TaskScope): void {
-  if (scope.actor.role !== 'owner') throw new HttpError(403, taskError.ownerOnlyColumns);
-}
+// product rules T4: members see columns, owners change them (a 403 that says so: members see the board).
+const OWNERS: Requirement = { role: 'owner', refusal: taskError.ownerOnlyColumns };
 
 export async function findColumn(tx: Kysely<Database>, workspaceId: string, columnId: string): Promise<Column> {
   const columns = await listColumns(tx, workspaceId);
@@ -53,14 +51,13 @@ export function createColumns(db: Db, clock: Clock, change: Change) {
   return {
     ensureDefaults,
 
-    async list(scope: TaskScope): Promise<Column[]> {
-      const columns = await listColumns(db.kysely, scope.workspaceId);
-      return columns.length > 0 ? columns : change(scope, (tx) => ensureDefaults(tx, scope.workspaceId));
+    async list(scope: WorkspaceScope): Promise<Column[]> {
+      const columns = await readWorkspace(db.kysely, scope, 'member', (k) => listColumns(k, scope.workspaceId));
+      return columns.length > 0 ? columns : change(scope, 'member', (tx) => ensureDefaults(tx, scope.workspaceId), { counted: false });
     },
 
-    async add(scope: TaskScope, name: string): Promise<Column> {
-      requireOwner(scope);
-      return change(scope, async (tx, record) => {
+    async add(scope: WorkspaceScope, name: string): Promise<Column> {
+      return change(scope, OWNERS, async (tx, record) => {
         const columns = await ensureDefaults(tx, scope.workspaceId);
         if (columns.length >= COLUMNS_MAX) throw new HttpError(409, taskError.tooManyColumns(COLUMNS_MAX));
         const column: Column = {
@@ -78,9 +75,8 @@ export function createColumns(db: Db, clock: Clock, change: Change) {
       });
     },
 
-    async rename(scope: TaskScope, columnId: string, name: string): Promise<Column> {
-      requireOwner(scope);
-      return change(scope, async (tx, record) => {
+    async rename(scope: WorkspaceScope, columnId: string, name: string): Promise<Column> {
+      return change(scope, OWNERS, async (tx, record) => {
         const column = { ...(await findColumn(tx, scope.workspaceId, columnId)), name };
         await tx
           .updateTable('board_columns')
@@ -93,9 +89,8 @@ export function createColumns(db: Db, clock: Clock, change: Change) {
       });
     },
 
-    async move(scope: TaskScope, columnId: string, afterId: string | null): Promise<Column> {
-      requireOwner(scope);
-      return change(scope, async (tx, record) => {
+    async move(scope: WorkspaceScope, columnId: string, afterId: string | null): Promise<Column> {
+      return change(scope, OWNERS, async (tx, record) => {
         const columns = await listColumns(tx, scope.workspaceId);
         const current = columns.find((column) => column.id === columnId);
         if (!current || afterId === columnId) throw new HttpError(404, taskError.columnNotFound);
@@ -113,9 +108,8 @@ export function createColumns(db: Db, clock: Clock, change: Change) {
 
     // T4: only an empty column goes, and never the last one. Deleted tasks that still sit in it (they
     // can be restored) move to the first remaining column.
-    async remove(scope: TaskScope, columnId: string): Promise<void> {
-      requireOwner(scope);
-      await change(scope, async (tx, record) => {
+    async remove(scope: WorkspaceScope, columnId: string): Promise<void> {
+      await change(scope, OWNERS, async (tx, record) => {
         const columns = await listColumns(tx, scope.workspaceId);
         const column = columns.find((candidate) => candidate.id === columnId);
         if (!column) throw new HttpError(404, taskError.columnNotFound);

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
-import { HOME_LIST_SIZE, type HomeComment, type HomeTask, type InboxItem } from '#src/shared/tasks.ts';
+import { HOME_LIST_SIZE, type HomeComment, type HomeTask, type InboxItem } from '#src/shared/tasks/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
+import { workspaceIdsOf } from '#src/server/workspace-access/memberships.ts';
 import { commentRows, taskRows, toComment, toTask } from './reads.ts';
 
-// The Home panel (issue 16 item 4), across every workspace the person belongs to now: a workspace they
+// The Home panel, across every workspace the person belongs to now: a workspace they
 // left shows nothing, even where a task still names them (product rules T1).
 export async function myTasks(db: Kysely<Database>, userId: string): Promise<HomeTask[]> {
   const rows = await taskRows(db)
-    .innerJoin('memberships as m', (join) => join.onRef('m.workspace_id', '=', 't.workspace_id').on('m.user_id', '=', userId))
     .innerJoin('workspaces as w', 'w.id', 't.workspace_id')
     .select('w.name as workspace_name')
+    .where('t.workspace_id', 'in', workspaceIdsOf(db, userId))
     .where('t.assignee_id', '=', userId)
     .where('t.deleted_at', 'is', null)
     .orderBy('t.updated_at', 'desc')
@@ -23,9 +24,9 @@ export async function myTasks(db: Kysely<Database>, userId: string): Promise<Hom
 export async function commentsOnMyTasks(db: Kysely<Database>, userId: string): Promise<HomeComment[]> {
   const rows = await commentRows(db)
     .innerJoin('tasks as t', 't.id', 'c.task_id')
-    .innerJoin('memberships as m', (join) => join.onRef('m.workspace_id', '=', 'c.workspace_id').on('m.user_id', '=', userId))
     .innerJoin('workspaces as w', 'w.id', 'c.workspace_id')
     .select(['w.name as workspace_name', 't.title as task_title'])
+    .where('c.workspace_id', 'in', workspaceIdsOf(db, userId))
     .where('t.assignee_id', '=', userId)
     .where('t.deleted_at', 'is', null)
     .where((eb) => eb.or([eb('c.author_id', 'is', null), eb('c.author_id', '!=', userId)]))

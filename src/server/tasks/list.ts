@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { taskError } from '#src/shared/task-messages.ts';
-import { TASK_PAGE_SIZE, type TaskListQuerySchema, type TaskListResponse } from '#src/shared/tasks.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
+import { TASK_PAGE_SIZE, type TaskListResponse } from '#src/shared/tasks/paths.ts';
+import { type TaskListQuerySchema } from '#src/shared/tasks/schemas.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { taskRows, toTask } from './reads.ts';
@@ -26,10 +27,11 @@ function decodeCursor(text: string): Cursor {
 // LIKE treats % and _ as wildcards; a search for them means the characters themselves.
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// One page of live tasks in board order (column, then place), filtered as the board asks (issue 16 item
-// 5). Keyset pages: a task moved between two page reads is neither lost twice nor shown twice within a
-// column that did not change.
-// The public API (issue 17) also filters by due date, both bounds inclusive ('YYYY-MM-DD' sorts as text).
+// One page of live tasks in board order (the columns as the board shows them, then each column top to
+// bottom), filtered as the board asks. Keyset pages: a task moved between two page reads is neither lost
+// twice nor shown twice within a column that did not change. The columns are read one by one in their
+// order (at most COLUMNS_MAX), so each read walks the (workspace, column, position) index with no sort.
+// The public API also filters by due date, both bounds inclusive ('YYYY-MM-DD' sorts as text).
 type DueFilters = { dueBefore?: string; dueAfter?: string };
 
 export async function listTasks(
@@ -39,10 +41,22 @@ export async function listTasks(
 ): Promise<TaskListResponse> {
   const limit = filters.limit ?? TASK_PAGE_SIZE;
   let query = taskRows(db).where('t.workspace_id', '=', workspaceId).where('t.deleted_at', 'is', null);
-  if (filters.column) query = query.where('t.column_id', '=', filters.column);
   if (filters.assignee === 'none') query = query.where('t.assignee_id', 'is', null);
   else if (filters.assignee) query = query.where('t.assignee_id', '=', filters.assignee);
   if (filters.priority) query = query.where('t.priority', '=', filters.priority);
+  if (filters.project) query = query.where('t.project_id', '=', filters.project);
+  if (filters.client) {
+    const clientId = filters.client;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('projects as p')
+          .select('p.id')
+          .whereRef('p.id', '=', 't.project_id')
+          .where('p.client_id', '=', clientId)
+          .where('p.workspace_id', '=', workspaceId),
+      ),
+    );
+  }
   const label = filters.label?.trim();
   if (label) {
     query = query.where(({ exists, selectFrom }) =>
@@ -53,17 +67,34 @@ export async function listTasks(
   if (filters.dueAfter) query = query.where('t.due_date', '>=', filters.dueAfter);
   const search = filters.q?.trim();
   if (search) query = query.where(sql<boolean>`lower(${sql.ref('t.title')}) like ${likePattern(search)} escape '\\'`);
+  let columns = await db
+    .selectFrom('board_columns')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  if (filters.column) columns = columns.filter((column) => column.id === filters.column);
+  let after: string | null = null;
   if (filters.cursor) {
     const [columnId, position] = decodeCursor(filters.cursor);
-    query = query.where((eb) =>
-      eb.or([eb('t.column_id', '>', columnId), eb.and([eb('t.column_id', '=', columnId), eb('t.position', '>', position)])]),
-    );
+    const place = columns.findIndex((column) => column.id === columnId);
+    if (place === -1) throw new HttpError(400, taskError.badCursor);
+    columns = columns.slice(place);
+    after = position;
   }
-  const rows = await query
-    .orderBy('t.column_id')
-    .orderBy('t.position')
-    .limit(limit + 1)
-    .execute();
+  const rows = [];
+  for (const [index, column] of columns.entries()) {
+    let inColumn = query.where('t.column_id', '=', column.id);
+    if (index === 0 && after !== null) inColumn = inColumn.where('t.position', '>', after);
+    rows.push(
+      ...(await inColumn
+        .orderBy('t.position')
+        .limit(limit + 1 - rows.length)
+        .execute()),
+    );
+    if (rows.length > limit) break;
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { tasks: page.map(toTask), nextCursor: rows.length > limit && last ? encodeCursor([last.column_id, last.position]) : null };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { taskError } from '#src/shared/task-messages.ts';
-import type { Task } from '#src/shared/tasks.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
+import type { Task } from '#src/shared/tasks/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { columnTitles, createTask, team } from './test-helpers.ts';

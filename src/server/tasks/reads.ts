@@ -1,18 +1,24 @@
 import type { Kysely } from 'kysely';
-import type { Column, Comment, PersonRef, Task } from '#src/shared/tasks.ts';
+import type { Column, Comment, PersonRef, Task } from '#src/shared/tasks/paths.ts';
+import { taskKey } from '#src/shared/tasks/task-keys.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const person = (id: string | null, name: string | null): PersonRef | null => (id && name !== null ? { id, name } : null);
 
 // Tasks with the names of their assignee and author; a deleted account leaves null (product rules T7).
+// The workspace is joined for the prefix of the task's key, under an alias of its own (callers join
+// workspaces as `w` for other columns).
 export function taskRows(db: Kysely<Database>) {
   return db
     .selectFrom('tasks as t')
     .leftJoin('users as assignee', 'assignee.id', 't.assignee_id')
     .leftJoin('users as author', 'author.id', 't.created_by')
+    .innerJoin('workspaces as key_ws', 'key_ws.id', 't.workspace_id')
     .select([
       't.id',
+      't.number',
+      'key_ws.task_prefix',
       't.workspace_id',
       't.column_id',
       't.title',
@@ -22,6 +28,8 @@ export function taskRows(db: Kysely<Database>) {
       't.priority',
       't.due_date',
       't.labels',
+      't.project_id',
+      't.shared_with_client',
       't.position',
       't.version',
       't.created_by',
@@ -35,6 +43,9 @@ export type TaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>['executeTak
 
 export const toTask = (row: TaskRow): Task => ({
   id: row.id,
+  // Rows written in bulk outside the service (the bench's) carry no number.
+  key: taskKey(row.task_prefix, Number(row.number ?? 0)),
+  number: Number(row.number ?? 0),
   workspaceId: row.workspace_id,
   columnId: row.column_id,
   title: row.title,
@@ -43,6 +54,8 @@ export const toTask = (row: TaskRow): Task => ({
   priority: row.priority,
   dueDate: row.due_date,
   labels: JSON.parse(row.labels) as string[],
+  projectId: row.project_id,
+  sharedWithClient: Number(row.shared_with_client) === 1,
   position: row.position,
   version: Number(row.version),
   createdBy: person(row.created_by, row.author_name),
@@ -64,7 +77,17 @@ export function commentRows(db: Kysely<Database>) {
   return db
     .selectFrom('comments as c')
     .leftJoin('users as author', 'author.id', 'c.author_id')
-    .select(['c.id', 'c.workspace_id', 'c.task_id', 'c.body', 'c.author_id', 'author.name as author_name', 'c.created_at']);
+    .select([
+      'c.id',
+      'c.workspace_id',
+      'c.task_id',
+      'c.body',
+      'c.author_id',
+      'author.name as author_name',
+      'c.for_client',
+      'c.created_at',
+      'c.edited_at',
+    ]);
 }
 
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentRows>['executeTakeFirstOrThrow']>>;
@@ -75,7 +98,9 @@ export const toComment = (row: CommentRow): Comment => ({
   taskId: row.task_id,
   body: row.body,
   author: person(row.author_id, row.author_name),
+  forClient: Number(row.for_client) === 1,
   createdAt: iso(row.created_at),
+  editedAt: row.edited_at === null ? null : iso(row.edited_at),
 });
 
 export async function listColumns(db: Kysely<Database>, workspaceId: string): Promise<Column[]> {

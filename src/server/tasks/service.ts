@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { taskError } from '#src/shared/task-messages.ts';
-import type { Comment, CreateTaskSchema, Task, UpdateTaskSchema } from '#src/shared/tasks.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
+import type { Comment, Task } from '#src/shared/tasks/paths.ts';
+import type { CreateTaskSchema, UpdateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import { findMember } from '#src/server/workspaces/reads.ts';
+import { readWorkspace } from '#src/server/workspace-access/door.ts';
+import { findMember } from '#src/server/workspace-access/memberships.ts';
+import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { RecordEvent } from '#src/server/events/recorder.ts';
-import { createChange } from './change.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { createChange, type Record as RecordChange } from './change.ts';
 import { createColumns, findColumn } from './columns.ts';
 import { listTasks, listLabels } from './list.ts';
 import { keyBetween, nextCard, positionTaken } from './positions.ts';
 import { commentRows, findTask, toComment } from './reads.ts';
-import type { TaskScope } from './scope.ts';
+import { nextTaskNumber, taskIdOf, taskPrefixOf } from './task-keys.ts';
+import { taskText, type CountUsage } from './usage.ts';
 
 export type NewTask = z.output<typeof CreateTaskSchema>;
 // The public API may leave `version` out: then the edit applies whatever was saved before (T5).
@@ -22,11 +27,20 @@ export type TaskEdit = Omit<z.output<typeof UpdateTaskSchema>, 'version'> & { ve
 
 const COMMENTS_SHOWN = 200;
 
-// Tasks, comments and columns of one workspace (product rules T; issue 16). Both doors call these: the
-// session routes and the public API (issue 17), each with a scope it resolved. Every rule lives here.
-export function createTasks(db: Db, clock: Clock, recordEvent: RecordEvent, bus: { poke: (workspaceId: string) => void }) {
+// Tasks, comments and columns of one workspace (product rules T). Both ways in call these, the session
+// routes and the public API, each with the scope the door resolved. Every rule of the board lives here.
+export interface TaskDeps {
+  db: Db;
+  clock: Clock;
+  recordEvent: RecordEvent;
+  bus: { poke: (workspaceId: string) => void };
+  limiter: Pick<RateLimiter, 'checkWrite'>;
+  countUsage: CountUsage;
+}
+
+export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }: TaskDeps) {
   const k = db.kysely;
-  const change = createChange(db, recordEvent, bus);
+  const change = createChange(db, recordEvent, bus, limiter);
   const columns = createColumns(db, clock, change);
 
   // T2: a task is assigned only to a member of its workspace.
@@ -35,13 +49,31 @@ export function createTasks(db: Db, clock: Clock, recordEvent: RecordEvent, bus:
     if (!(await findMember(tx, workspaceId, userId))) throw new HttpError(400, taskError.assigneeNotMember);
   }
 
-  async function requireTask(tx: Kysely<Database>, scope: TaskScope, taskId: string): Promise<Task> {
+  async function requireTask(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string): Promise<Task> {
     const task = await findTask(tx, scope.workspaceId, taskId);
     if (!task) throw new HttpError(404, taskError.taskNotFound);
     return task;
   }
 
-  async function writeLabels(tx: Kysely<Database>, scope: TaskScope, taskId: string, labels: string[]) {
+  async function requireTaskRef(db: Kysely<Database>, scope: WorkspaceScope, ref: string): Promise<Task> {
+    const taskId = await taskIdOf(db, scope.workspaceId, ref);
+    if (taskId === null) throw new HttpError(404, taskError.taskNotFound);
+    return requireTask(db, scope, taskId);
+  }
+
+  // A task belongs only to a project of its own workspace.
+  async function requireProject(tx: Kysely<Database>, workspaceId: string, projectId: string | null | undefined) {
+    if (!projectId) return;
+    const found = await tx
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', projectId)
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    if (!found) throw new HttpError(400, taskError.projectNotFound);
+  }
+
+  async function writeLabels(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string, labels: string[]) {
     await tx.deleteFrom('task_labels').where('task_id', '=', taskId).execute();
     if (labels.length === 0) return;
     await tx
@@ -50,62 +82,154 @@ export function createTasks(db: Db, clock: Clock, recordEvent: RecordEvent, bus:
       .execute();
   }
 
-  const reread = async (tx: Kysely<Database>, scope: TaskScope, taskId: string) => (await findTask(tx, scope.workspaceId, taskId))!;
+  async function requireComment(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string, commentId: string): Promise<Comment> {
+    await requireTask(tx, scope, taskId);
+    const row = await commentRows(tx)
+      .where('c.id', '=', commentId)
+      .where('c.task_id', '=', taskId)
+      .where('c.workspace_id', '=', scope.workspaceId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, taskError.commentNotFound);
+    return toComment(row);
+  }
+
+  const reread = async (tx: Kysely<Database>, scope: WorkspaceScope, taskId: string) => (await findTask(tx, scope.workspaceId, taskId))!;
+
+  // A new task goes to the top of its column (the first column when none is named).
+  async function insertTask(tx: Kysely<Database>, record: RecordChange, scope: WorkspaceScope, input: NewTask): Promise<Task> {
+    const board = await columns.ensureDefaults(tx, scope.workspaceId);
+    const columnId = input.columnId ?? board[0]!.id;
+    if (!board.some((column) => column.id === columnId)) throw new HttpError(404, taskError.columnNotFound);
+    await requireMember(tx, scope.workspaceId, input.assigneeId);
+    await requireProject(tx, scope.workspaceId, input.projectId);
+    const first = await nextCard(tx, scope.workspaceId, columnId, null);
+    const id = randomUUID();
+    const now = clock();
+    const labels = input.labels ?? [];
+    const number = await nextTaskNumber(tx, scope.workspaceId);
+    await countUsage(tx, scope.workspaceId, {
+      tasks: 1,
+      textChars: taskText({ title: input.title, description: input.description ?? '' }),
+    });
+    await tx
+      .insertInto('tasks')
+      .values({
+        id,
+        workspace_id: scope.workspaceId,
+        column_id: columnId,
+        title: input.title,
+        description: input.description ?? '',
+        assignee_id: input.assigneeId ?? null,
+        priority: input.priority ?? 'medium',
+        due_date: input.dueDate ?? null,
+        labels: JSON.stringify(labels),
+        project_id: input.projectId ?? null,
+        shared_with_client: input.sharedWithClient ? 1 : 0,
+        number,
+        position: keyBetween(null, first?.position ?? null),
+        created_by: scope.actor.userId,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await writeLabels(tx, scope, id, labels);
+    const task = await reread(tx, scope, id);
+    await record({ type: 'task.created', task, restored: false });
+    return task;
+  }
+
+  // T8: a delete hides the task (and its comments) at once; `restore` undoes it.
+  async function deleteTask(tx: Kysely<Database>, record: RecordChange, scope: WorkspaceScope, taskId: string): Promise<Task> {
+    const task = await requireTask(tx, scope, taskId);
+    await tx
+      .updateTable('tasks')
+      .set({ deleted_at: clock() })
+      .where('id', '=', taskId)
+      .where('workspace_id', '=', scope.workspaceId)
+      .execute();
+    await record({ type: 'task.deleted', task });
+    return task;
+  }
+
+  // Back where it was; if another card took that exact place meanwhile, right after that card.
+  async function restoreTask(tx: Kysely<Database>, record: RecordChange, scope: WorkspaceScope, taskId: string): Promise<Task> {
+    const row = await tx
+      .selectFrom('tasks')
+      .select(['column_id', 'position', 'deleted_at'])
+      .where('id', '=', taskId)
+      .where('workspace_id', '=', scope.workspaceId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, taskError.taskNotFound);
+    if (row.deleted_at === null) throw new HttpError(409, taskError.notDeleted);
+    let position = row.position;
+    if (await positionTaken(tx, scope.workspaceId, row.column_id, position)) {
+      const following = await nextCard(tx, scope.workspaceId, row.column_id, position);
+      position = keyBetween(position, following?.position ?? null);
+    }
+    await tx
+      .updateTable('tasks')
+      .set({ deleted_at: null, position, updated_at: clock() })
+      .where('id', '=', taskId)
+      .where('workspace_id', '=', scope.workspaceId)
+      .execute();
+    const task = await reread(tx, scope, taskId);
+    await record({ type: 'task.created', task, restored: true });
+    return task;
+  }
 
   return {
     columns,
 
-    list: (scope: TaskScope, query: Parameters<typeof listTasks>[2]) => listTasks(k, scope.workspaceId, query),
-    labels: (scope: TaskScope) => listLabels(k, scope.workspaceId),
+    list: (scope: WorkspaceScope, query: Parameters<typeof listTasks>[2]) =>
+      readWorkspace(k, scope, 'member', (db) => listTasks(db, scope.workspaceId, query)),
+    labels: (scope: WorkspaceScope) => readWorkspace(k, scope, 'member', (db) => listLabels(db, scope.workspaceId)),
+    // A task named by its id or its key (TSR-42).
+    get: (scope: WorkspaceScope, ref: string): Promise<Task> => readWorkspace(k, scope, 'member', (db) => requireTaskRef(db, scope, ref)),
+    // The id of a task named by its id or key, for the changes that take an id; an unknown key is a 404.
+    idOf: (scope: WorkspaceScope, ref: string): Promise<string> =>
+      readWorkspace(k, scope, 'member', async (db) => (await requireTaskRef(db, scope, ref)).id),
 
-    async get(scope: TaskScope, taskId: string): Promise<Task> {
-      return requireTask(k, scope, taskId);
+    prefix: (scope: WorkspaceScope): Promise<string> => readWorkspace(k, scope, 'member', (db) => taskPrefixOf(db, scope.workspaceId)),
+    // Every key of the workspace changes with it; numbers stay.
+    async setPrefix(scope: WorkspaceScope, prefix: string): Promise<string> {
+      return change(scope, { role: 'owner', refusal: taskError.ownerOnlyPrefix }, async (tx) => {
+        await tx.updateTable('workspaces').set({ task_prefix: prefix }).where('id', '=', scope.workspaceId).execute();
+        return prefix;
+      });
     },
 
-    // A new task goes to the top of its column (the first column when none is named).
-    async create(scope: TaskScope, input: NewTask): Promise<Task> {
-      return change(scope, async (tx, record) => {
-        const board = await columns.ensureDefaults(tx, scope.workspaceId);
-        const columnId = input.columnId ?? board[0]!.id;
-        if (!board.some((column) => column.id === columnId)) throw new HttpError(404, taskError.columnNotFound);
-        await requireMember(tx, scope.workspaceId, input.assigneeId);
-        const first = await nextCard(tx, scope.workspaceId, columnId, null);
-        const id = randomUUID();
-        const now = clock();
-        const labels = input.labels ?? [];
-        await tx
-          .insertInto('tasks')
-          .values({
-            id,
-            workspace_id: scope.workspaceId,
-            column_id: columnId,
-            title: input.title,
-            description: input.description ?? '',
-            assignee_id: input.assigneeId ?? null,
-            priority: input.priority ?? 'medium',
-            due_date: input.dueDate ?? null,
-            labels: JSON.stringify(labels),
-            position: keyBetween(null, first?.position ?? null),
-            created_by: scope.actor.userId,
-            version: 1,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await writeLabels(tx, scope, id, labels);
-        const task = await reread(tx, scope, id);
-        await record({ type: 'task.created', task, restored: false });
-        return task;
+    async create(scope: WorkspaceScope, input: NewTask): Promise<Task> {
+      return change(scope, 'member', (tx, record) => insertTask(tx, record, scope, input));
+    },
+
+    // Many tasks in one change (AI task creation): one transaction, an event each, listed top to
+    // bottom in the order given. `also` runs in the same transaction with the tasks made.
+    async createMany(
+      scope: WorkspaceScope,
+      inputs: NewTask[],
+      also: (tx: Kysely<Database>, tasks: Task[]) => Promise<void>,
+    ): Promise<Task[]> {
+      return change(scope, 'member', async (tx, record) => {
+        const made: Task[] = [];
+        // Each new task goes on top, so the last one is made first.
+        for (const input of [...inputs].reverse()) made.unshift(await insertTask(tx, record, scope, input));
+        await also(tx, made);
+        return made;
       });
     },
 
     // T5: the edit names the version it started from; if someone saved since, it is refused (409)
     // rather than silently overwriting their work. Moves do not count as edits.
-    async update(scope: TaskScope, taskId: string, edit: TaskEdit): Promise<Task> {
-      return change(scope, async (tx, record) => {
+    async update(scope: WorkspaceScope, taskId: string, edit: TaskEdit): Promise<Task> {
+      return change(scope, 'member', async (tx, record) => {
         const current = await requireTask(tx, scope, taskId);
         if (edit.version !== undefined && edit.version !== current.version) throw new HttpError(409, taskError.conflict);
         await requireMember(tx, scope.workspaceId, edit.assigneeId);
+        await requireProject(tx, scope.workspaceId, edit.projectId);
+        const textChars =
+          taskText({ title: edit.title ?? current.title, description: edit.description ?? current.description }) - taskText(current);
+        if (textChars !== 0) await countUsage(tx, scope.workspaceId, { textChars });
         await tx
           .updateTable('tasks')
           .set({
@@ -115,6 +239,8 @@ export function createTasks(db: Db, clock: Clock, recordEvent: RecordEvent, bus:
             ...(edit.priority !== undefined && { priority: edit.priority }),
             ...(edit.dueDate !== undefined && { due_date: edit.dueDate }),
             ...(edit.labels !== undefined && { labels: JSON.stringify(edit.labels) }),
+            ...(edit.projectId !== undefined && { project_id: edit.projectId }),
+            ...(edit.sharedWithClient !== undefined && { shared_with_client: edit.sharedWithClient ? 1 : 0 }),
             version: current.version + 1,
             updated_at: clock(),
           })
@@ -130,8 +256,8 @@ export function createTasks(db: Db, clock: Clock, recordEvent: RecordEvent, bus:
 
     // T3: the task goes right after `afterId` in `columnId` (at the top when null), between that card and
     // the one that follows it now, read under the workspace lock.
-    async move(scope: TaskScope, taskId: string, target: { columnId: string; afterId: string | null }): Promise<Task> {
-      return change(scope, async (tx, record) => {
+    async move(scope: WorkspaceScope, taskId: string, target: { columnId: string; afterId: string | null }): Promise<Task> {
+      return change(scope, 'member', async (tx, record) => {
         const current = await requireTask(tx, scope, taskId);
         await findColumn(tx, scope.workspaceId, target.columnId);
         let before: string | null = null;
@@ -157,72 +283,95 @@ export function createTasks(db: Db, clock: Clock, recordEvent: RecordEvent, bus:
       });
     },
 
-    // T8: a delete hides the task (and its comments) at once; `restore` undoes it.
-    async remove(scope: TaskScope, taskId: string): Promise<Task> {
-      return change(scope, async (tx, record) => {
-        const task = await requireTask(tx, scope, taskId);
-        await tx
-          .updateTable('tasks')
-          .set({ deleted_at: clock() })
-          .where('id', '=', taskId)
-          .where('workspace_id', '=', scope.workspaceId)
-          .execute();
-        await record({ type: 'task.deleted', task });
-        return task;
+    async remove(scope: WorkspaceScope, taskId: string): Promise<Task> {
+      return change(scope, 'member', (tx, record) => deleteTask(tx, record, scope, taskId));
+    },
+
+    async restore(scope: WorkspaceScope, taskId: string): Promise<Task> {
+      return change(scope, 'member', (tx, record) => restoreTask(tx, record, scope, taskId));
+    },
+
+    // Deletes or restores many in one change, with an event each (the undo and redo of a batch). `pick`
+    // runs first in the transaction and names the tasks, so the choice and the change see one state.
+    async removeMany(scope: WorkspaceScope, pick: (tx: Kysely<Database>) => Promise<string[]>): Promise<Task[]> {
+      return change(scope, 'member', async (tx, record) => {
+        const removed: Task[] = [];
+        for (const taskId of await pick(tx)) removed.push(await deleteTask(tx, record, scope, taskId));
+        return removed;
       });
     },
 
-    // Back where it was; if another card took that exact place meanwhile, right after that card.
-    async restore(scope: TaskScope, taskId: string): Promise<Task> {
-      return change(scope, async (tx, record) => {
-        const row = await tx
-          .selectFrom('tasks')
-          .select(['column_id', 'position', 'deleted_at'])
-          .where('id', '=', taskId)
-          .where('workspace_id', '=', scope.workspaceId)
-          .executeTakeFirst();
-        if (!row) throw new HttpError(404, taskError.taskNotFound);
-        if (row.deleted_at === null) throw new HttpError(409, taskError.notDeleted);
-        let position = row.position;
-        if (await positionTaken(tx, scope.workspaceId, row.column_id, position)) {
-          const following = await nextCard(tx, scope.workspaceId, row.column_id, position);
-          position = keyBetween(position, following?.position ?? null);
-        }
-        await tx
-          .updateTable('tasks')
-          .set({ deleted_at: null, position, updated_at: clock() })
-          .where('id', '=', taskId)
-          .where('workspace_id', '=', scope.workspaceId)
-          .execute();
-        const task = await reread(tx, scope, taskId);
-        await record({ type: 'task.created', task, restored: true });
-        return task;
+    async restoreMany(scope: WorkspaceScope, pick: (tx: Kysely<Database>) => Promise<string[]>): Promise<Task[]> {
+      return change(scope, 'member', async (tx, record) => {
+        const restored: Task[] = [];
+        for (const taskId of await pick(tx)) restored.push(await restoreTask(tx, record, scope, taskId));
+        return restored;
       });
     },
 
     // The latest COMMENTS_SHOWN, oldest first.
-    async comments(scope: TaskScope, taskId: string): Promise<Comment[]> {
-      await requireTask(k, scope, taskId);
-      const rows = await commentRows(k)
-        .where('c.workspace_id', '=', scope.workspaceId)
-        .where('c.task_id', '=', taskId)
-        .orderBy('c.created_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(COMMENTS_SHOWN)
-        .execute();
-      return rows.reverse().map(toComment);
-    },
+    comments: (scope: WorkspaceScope, taskId: string): Promise<Comment[]> =>
+      readWorkspace(k, scope, 'member', async (db) => {
+        await requireTask(db, scope, taskId);
+        const rows = await commentRows(db)
+          .where('c.workspace_id', '=', scope.workspaceId)
+          .where('c.task_id', '=', taskId)
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(COMMENTS_SHOWN)
+          .execute();
+        return rows.reverse().map(toComment);
+      }),
 
-    async addComment(scope: TaskScope, taskId: string, body: string): Promise<Comment> {
-      return change(scope, async (tx, record) => {
+    async addComment(scope: WorkspaceScope, taskId: string, body: string, forClient = false): Promise<Comment> {
+      return change(scope, 'member', async (tx, record) => {
         await requireTask(tx, scope, taskId);
+        await countUsage(tx, scope.workspaceId, { comments: 1, textChars: body.length });
         const id = randomUUID();
         await tx
           .insertInto('comments')
-          .values({ id, workspace_id: scope.workspaceId, task_id: taskId, author_id: scope.actor.userId, body, created_at: clock() })
+          .values({
+            id,
+            workspace_id: scope.workspaceId,
+            task_id: taskId,
+            author_id: scope.actor.userId,
+            body,
+            for_client: forClient ? 1 : 0,
+            created_at: clock(),
+          })
           .execute();
         const comment = toComment(await commentRows(tx).where('c.id', '=', id).executeTakeFirstOrThrow());
         await record({ type: 'comment.added', comment });
+        return comment;
+      });
+    },
+
+    // Its author changes the words; nobody else may (their name is on it).
+    async editComment(scope: WorkspaceScope, taskId: string, commentId: string, body: string): Promise<Comment> {
+      return change(scope, 'member', async (tx, record) => {
+        const current = await requireComment(tx, scope, taskId, commentId);
+        if (current.author?.id !== scope.actor.userId) throw new HttpError(403, taskError.notYourComment);
+        await countUsage(tx, scope.workspaceId, { textChars: body.length - current.body.length });
+        await tx
+          .updateTable('comments')
+          .set({ body, edited_at: clock() })
+          .where('id', '=', commentId)
+          .where('workspace_id', '=', scope.workspaceId)
+          .execute();
+        const comment = toComment(await commentRows(tx).where('c.id', '=', commentId).executeTakeFirstOrThrow());
+        await record({ type: 'comment.updated', comment });
+        return comment;
+      });
+    },
+
+    // Its author, or an owner keeping the workspace civil, removes it for good.
+    async deleteComment(scope: WorkspaceScope, taskId: string, commentId: string): Promise<Comment> {
+      return change(scope, 'member', async (tx, record) => {
+        const comment = await requireComment(tx, scope, taskId, commentId);
+        if (comment.author?.id !== scope.actor.userId && scope.role !== 'owner') throw new HttpError(403, taskError.notYourComment);
+        await tx.deleteFrom('comments').where('id', '=', commentId).where('workspace_id', '=', scope.workspaceId).execute();
+        await countUsage(tx, scope.workspaceId, { comments: -1, textChars: -comment.body.length });
+        await record({ type: 'comment.deleted', comment });
         return comment;
       });
     },

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { taskError, taskNotice } from '#src/shared/task-messages.ts';
-import { workspaceError } from '#src/shared/workspace-messages.ts';
-import type { Task } from '#src/shared/tasks.ts';
+import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
+import { workspaceError } from '#src/shared/workspaces/messages.ts';
+import type { Task } from '#src/shared/tasks/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
 import { columnTitles, createTask, team } from './test-helpers.ts';
 
-// Issue 16, product rules T1-T8: tasks and comments through the session door.
+// Product rules T1-T8: tasks and comments through the session door.
 describe.each(engines)('tasks on %s', (engine) => {
   const app = useTestApp(engine);
   let t: TestApp;

@@ -1,6 +1,6 @@
 // What the task tests share: a team of two in one workspace, a stranger with a workspace of their own,
 // and a reader of the live event stream.
-import type { Column, LiveEvent, Task } from '#src/shared/tasks.ts';
+import type { Column, LiveEvent, Task } from '#src/shared/tasks/paths.ts';
 import type { Client, TestApp } from '../../../tests/support/test-app.ts';
 import { createWorkspace, invite, person, type Person } from '#src/server/workspaces/test-helpers.ts';
 
@@ -51,6 +51,8 @@ export interface EventReader {
   // Everything received, comments and named events included.
   raw: () => string;
   waitFor: (test: (event: LiveEvent) => boolean, timeoutMs?: number) => Promise<LiveEvent>;
+  // Settles when the server ends the stream.
+  ended: Promise<void>;
   close: () => void;
 }
 
@@ -70,9 +72,10 @@ export async function readEvents(
   let text = '';
   let pending = '';
   const waiters = new Set<() => boolean>();
+  let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
     const decoder = new TextDecoder();
-    void (async () => {
+    ended = (async () => {
       try {
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
           const decoded = decoder.decode(chunk, { stream: true });
@@ -103,6 +106,7 @@ export async function readEvents(
     headers: response.headers,
     events,
     raw: () => text,
+    ended,
     waitFor(test, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

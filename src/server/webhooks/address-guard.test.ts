@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { webhookAttemptError } from '#src/shared/webhook-messages.ts';
-import { checkTarget, isAllowedAddress, type Resolver } from './address-guard.ts';
+import { webhookAttemptError } from '#src/shared/webhooks/messages.ts';
+import { checkTarget, isAllowedAddress, isAllowedPort, type Resolver } from './address-guard.ts';
 import { sendWebhook } from './send.ts';
 
 const strict = { allowLoopback: false };
@@ -31,12 +31,50 @@ describe('webhook address guard (product rules H6)', () => {
     '224.0.0.1',
     '255.255.255.255',
     'not-an-address',
+    // Loopback and private ranges in the forms a text comparison misses.
+    '0::1',
+    '0:0:0:0:0:0:0:1',
+    '::127.0.0.1',
+    '::ffff:0:127.0.0.1',
+    'fec0::1',
+    '64:ff9b:1::a9fe:a9fe',
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:db8::1',
+    '3fff::1',
+    // The documentation ranges of the IPv4 registry.
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.9',
   ])('refuses %s', (address) => {
     expect(isAllowedAddress(address, strict)).toBe(false);
   });
 
   it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '100.128.0.1'])('allows %s', (address) => {
     expect(isAllowedAddress(address, strict)).toBe(true);
+  });
+
+  it.each([
+    ['https://hooks.example.com/x', true],
+    ['https://hooks.example.com:443/x', true],
+    ['https://hooks.example.com:8443/x', true],
+    ['https://hooks.example.com:25/x', false],
+    ['https://hooks.example.com:6379/x', false],
+    ['https://hooks.example.com:5432/x', false],
+    ['https://hooks.example.com:1023/x', false],
+    ['http://hooks.example.com/x', false],
+  ])('port of %s allowed: %s', (url, allowed) => {
+    expect(isAllowedPort(new URL(url), strict)).toBe(allowed);
+  });
+
+  it('refuses a service port at send time, before any look-up', async () => {
+    let looked = 0;
+    const resolve: Resolver = async () => {
+      looked += 1;
+      return [{ address: '93.184.216.34', family: 4 }];
+    };
+    await expect(checkTarget('https://hooks.example.com:6379/x', strict, resolve)).rejects.toThrow(webhookAttemptError.refusedPort);
+    expect(looked).toBe(0);
   });
 
   it('allows loopback only when configured, and never private or metadata addresses', () => {

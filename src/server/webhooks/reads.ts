@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '#src/shared/webhooks.ts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '#src/shared/webhooks/paths.ts';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '#src/server/db/schema.ts';
+import { isLocalUrl } from './address-guard.ts';
 import { parseEvents } from './outbox.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -27,6 +28,7 @@ export const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   events: parseEvents(row.events) as WebhookEventType[],
   enabled: Number(row.enabled) === 1,
   disabledReason: row.disabled_reason,
+  local: isLocalUrl(row.url),
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });

@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { webhookAttemptError } from '#src/shared/webhook-messages.ts';
-import { WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_RESPONSE_KEPT } from '#src/shared/webhooks.ts';
+import { webhookAttemptError } from '#src/shared/webhooks/messages.ts';
+import { WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_CONNECT_TIMEOUT_MS, WEBHOOK_RESPONSE_KEPT } from '#src/shared/webhooks/paths.ts';
 import { checkTarget, RefusedUrl, type AddressPolicy, type Resolver } from './address-guard.ts';
 
 export interface Outgoing {
@@ -114,6 +114,15 @@ export async function sendWebhook(message: Outgoing, { policy, resolve, now = Da
       settle({ statusCode: null, response: '', error: webhookAttemptError.timeout });
       outgoing.destroy();
     }, WEBHOOK_ATTEMPT_TIMEOUT_MS);
+    outgoing.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const connecting = setTimeout(() => {
+        settle({ statusCode: null, response: '', error: webhookAttemptError.connectTimeout });
+        outgoing.destroy();
+      }, WEBHOOK_CONNECT_TIMEOUT_MS);
+      socket.once('connect', () => clearTimeout(connecting));
+      socket.once('close', () => clearTimeout(connecting));
+    });
     outgoing.on('error', (error: NodeJS.ErrnoException) =>
       settle({ statusCode: null, response: '', error: webhookAttemptError.network(error.code ?? 'error') }),
     );

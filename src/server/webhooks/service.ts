@@ -1,27 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
-import { webhookError } from '#src/shared/webhook-messages.ts';
+import { webhookError } from '#src/shared/webhooks/messages.ts';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_TEST_EVENT,
-  type CreateWebhookSchema,
-  type UpdateWebhookSchema,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookSecretResponse,
-} from '#src/shared/webhooks.ts';
-import { workspaceError } from '#src/shared/workspace-messages.ts';
+} from '#src/shared/webhooks/paths.ts';
+import { type CreateWebhookSchema, type UpdateWebhookSchema } from '#src/shared/webhooks/schemas.ts';
 import type { z } from 'zod';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { SecretBox } from '#src/server/security/secret-box.ts';
-import { enter, requireOwner, type Actor } from '#src/server/workspaces/access.ts';
+import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
+import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { audited, writeAudit, type AuditAction } from '#src/server/workspaces/audit.ts';
-import { findSummary } from '#src/server/workspaces/reads.ts';
-import { isAllowedAddress, type AddressPolicy } from './address-guard.ts';
+import { isAllowedAddress, isAllowedPort, type AddressPolicy } from './address-guard.ts';
 import { insertDelivery } from './outbox.ts';
 import { findEndpoint, listDeliveries, listEndpoints, toEndpoint } from './reads.ts';
 import { newWebhookSecret, sealWebhookSecret } from './secrets.ts';
@@ -44,39 +42,32 @@ export function checkUrlShape(raw: string, policy: AddressPolicy): string {
   const url = new URL(raw);
   if (url.protocol !== 'https:' && !(policy.allowLoopback && url.protocol === 'http:')) throw new HttpError(400, webhookError.urlNotHttps);
   if (url.username || url.password) throw new HttpError(400, webhookError.urlCredentials);
+  if (!isAllowedPort(url, policy)) throw new HttpError(400, webhookError.urlPort);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) ? !isAllowedAddress(host, policy) : !policy.allowLoopback && /(^|\.)localhost\.?$/i.test(host))
     throw new HttpError(400, webhookError.urlNotPublic);
   return url.toString();
 }
 
-// Webhook endpoints of a workspace (issue 18): owners only; another workspace's endpoint is a 404.
+// Webhook endpoints of a workspace: owners only, reads included (a member is told so, a stranger gets
+// a 404); another workspace's endpoint is a 404.
 export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
   const k = db.kysely;
 
-  // Reads: a non-member learns nothing (404), a member is told it is for owners (403), as elsewhere.
-  async function requireOwnerToRead(actor: Actor, workspaceId: string): Promise<void> {
-    const summary = await findSummary(k, actor.user.id, workspaceId);
-    if (!summary) throw new HttpError(404, workspaceError.notFound);
-    if (summary.role !== 'owner') throw new HttpError(403, workspaceError.ownerOnly);
-  }
-
-  // Every change: the workspace entered (locked), the owner checked, the endpoint found in it, the
-  // change and its audit row in one transaction.
+  // Every change: through the door as an owner, the endpoint found in the workspace, the change and
+  // its audit row in one transaction.
   async function change<T>(
-    actor: Actor,
-    workspaceId: string,
+    scope: WorkspaceScope,
     endpointId: string | null,
     action: AuditAction,
     work: (tx: Kysely<Database>, now: number) => Promise<{ answer: T; target: string; details?: Record<string, unknown> }>,
   ): Promise<T> {
-    return k.transaction().execute(async (tx) => {
-      const entered = await enter(tx, workspaceId, actor);
-      requireOwner(entered);
+    const { workspaceId } = scope;
+    return withWorkspace(k, scope, 'owner', async (tx, entered) => {
       if (endpointId !== null && !(await findEndpoint(tx, workspaceId, endpointId))) throw new HttpError(404, webhookError.notFound);
       const now = clock();
       const { answer, target, details } = await work(tx, now);
-      await writeAudit(tx, { ...audited(entered, actor), action, target, details }, now);
+      await writeAudit(tx, { ...audited(entered), action, target, details }, now);
       return answer;
     });
   }
@@ -91,16 +82,17 @@ export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
   }
 
   return {
-    async list(actor: Actor, workspaceId: string): Promise<WebhookEndpoint[]> {
-      await requireOwnerToRead(actor, workspaceId);
-      return listEndpoints(k, workspaceId);
-    },
+    localAllowed: policy.allowLoopback,
 
-    async create(actor: Actor, workspaceId: string, body: CreateBody): Promise<WebhookSecretResponse> {
+    list: (scope: WorkspaceScope): Promise<WebhookEndpoint[]> =>
+      readWorkspace(k, scope, 'owner', (db) => listEndpoints(db, scope.workspaceId)),
+
+    async create(scope: WorkspaceScope, body: CreateBody): Promise<WebhookSecretResponse> {
+      const { workspaceId } = scope;
       const url = checkUrlShape(body.url, policy);
       const id = randomUUID();
       const secret = newWebhookSecret();
-      const endpoint = await change(actor, workspaceId, null, 'webhook.create', async (tx, now) => {
+      const endpoint = await change(scope, null, 'webhook.create', async (tx, now) => {
         const count = await tx
           .selectFrom('webhook_endpoints')
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -119,7 +111,9 @@ export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
             disabled_reason: null,
             secret_sealed: sealWebhookSecret(box, id, secret),
             failing_since: null,
-            created_by: actor.user.id,
+            resting_until: null,
+            timeouts_in_a_row: 0,
+            created_by: scope.actor.userId,
             created_at: now,
             updated_at: now,
           })
@@ -129,9 +123,10 @@ export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
       return { endpoint, secret };
     },
 
-    async update(actor: Actor, workspaceId: string, endpointId: string, body: UpdateBody): Promise<WebhookEndpoint> {
+    async update(scope: WorkspaceScope, endpointId: string, body: UpdateBody): Promise<WebhookEndpoint> {
+      const { workspaceId } = scope;
       const url = body.url === undefined ? undefined : checkUrlShape(body.url, policy);
-      return change(actor, workspaceId, endpointId, 'webhook.update', async (tx, now) => {
+      return change(scope, endpointId, 'webhook.update', async (tx, now) => {
         await tx
           .updateTable('webhook_endpoints')
           .set({
@@ -154,9 +149,10 @@ export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
     },
 
     // The old secret stops signing at once (decision 019).
-    async rotate(actor: Actor, workspaceId: string, endpointId: string): Promise<WebhookSecretResponse> {
+    async rotate(scope: WorkspaceScope, endpointId: string): Promise<WebhookSecretResponse> {
+      const { workspaceId } = scope;
       const secret = newWebhookSecret();
-      const endpoint = await change(actor, workspaceId, endpointId, 'webhook.rotate', async (tx, now) => {
+      const endpoint = await change(scope, endpointId, 'webhook.rotate', async (tx, now) => {
         await tx
           .updateTable('webhook_endpoints')
           .set({ secret_sealed: sealWebhookSecret(box, endpointId, secret), updated_at: now })
@@ -168,34 +164,45 @@ export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
       return { endpoint, secret };
     },
 
-    async remove(actor: Actor, workspaceId: string, endpointId: string): Promise<void> {
-      await change(actor, workspaceId, endpointId, 'webhook.delete', async (tx) => {
+    async remove(scope: WorkspaceScope, endpointId: string): Promise<void> {
+      const { workspaceId } = scope;
+      await change(scope, endpointId, 'webhook.delete', async (tx) => {
         const { url } = await endpointOf(tx, workspaceId, endpointId);
         await tx.deleteFrom('webhook_endpoints').where('id', '=', endpointId).where('workspace_id', '=', workspaceId).execute();
         return { answer: undefined, target: endpointId, details: { url } };
       });
     },
 
-    async test(actor: Actor, workspaceId: string, endpointId: string): Promise<WebhookDelivery> {
-      const deliveryId = await change(actor, workspaceId, endpointId, 'webhook.test', async (tx, now) => {
+    async test(scope: WorkspaceScope, endpointId: string): Promise<WebhookDelivery> {
+      const { workspaceId } = scope;
+      const deliveryId = await change(scope, endpointId, 'webhook.test', async (tx, now) => {
         const endpoint = await endpointOf(tx, workspaceId, endpointId);
         if (!endpoint.enabled) throw new HttpError(409, webhookError.disabled);
-        const event = { id: `msg_${randomUUID()}`, type: WEBHOOK_TEST_EVENT, workspaceId, occurredAt: now, data: { endpointId } };
+        const event = {
+          id: `msg_${randomUUID()}`,
+          type: WEBHOOK_TEST_EVENT,
+          workspaceId,
+          occurredAt: now,
+          data: { endpoint_id: endpointId },
+        };
         return { answer: await insertDelivery(tx, endpointId, event, now), target: endpointId };
       });
       wake();
       return deliveryOf(workspaceId, endpointId, deliveryId);
     },
 
-    async deliveries(actor: Actor, workspaceId: string, endpointId: string): Promise<WebhookDelivery[]> {
-      await requireOwnerToRead(actor, workspaceId);
-      if (!(await findEndpoint(k, workspaceId, endpointId))) throw new HttpError(404, webhookError.notFound);
-      return listDeliveries(k, workspaceId, endpointId);
-    },
+    deliveries: (scope: WorkspaceScope, endpointId: string): Promise<WebhookDelivery[]> =>
+      readWorkspace(k, scope, 'owner', async (db) => {
+        if (!(await findEndpoint(db, scope.workspaceId, endpointId))) throw new HttpError(404, webhookError.notFound);
+        return listDeliveries(db, scope.workspaceId, endpointId);
+      }),
 
-    // Product rules H5: a failed delivery goes out again with the same webhook-id and a fresh schedule.
-    async resend(actor: Actor, workspaceId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
-      await change(actor, workspaceId, endpointId, 'webhook.resend', async (tx, now) => {
+    // Product rules H5 ("Retry now"): a delivery that has not succeeded goes out at once, with the same
+    // webhook-id. A failed one starts a fresh schedule; a pending one keeps its count, only sooner. An
+    // endpoint resting after timeouts is tried too: its owner asked for it.
+    async resend(scope: WorkspaceScope, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+      const { workspaceId } = scope;
+      await change(scope, endpointId, 'webhook.resend', async (tx, now) => {
         const delivery = await tx
           .selectFrom('webhook_deliveries')
           .select('status')
@@ -204,13 +211,25 @@ export function createWebhooks({ db, clock, box, policy, wake }: WebhooksDeps) {
           .where('workspace_id', '=', workspaceId)
           .executeTakeFirst();
         if (!delivery) throw new HttpError(404, webhookError.deliveryNotFound);
-        if (delivery.status !== 'failed') throw new HttpError(409, webhookError.notFailed);
+        if (delivery.status === 'succeeded') throw new HttpError(409, webhookError.alreadySucceeded);
+        if (!(await endpointOf(tx, workspaceId, endpointId)).enabled) throw new HttpError(409, webhookError.disabled);
         await tx
           .updateTable('webhook_deliveries')
-          .set({ status: 'pending', attempt_count: 0, next_attempt_at: now, locked_until: null, updated_at: now })
+          .set(
+            delivery.status === 'failed'
+              ? { status: 'pending', attempt_count: 0, next_attempt_at: now, locked_until: null, updated_at: now }
+              : { next_attempt_at: now, updated_at: now },
+          )
           .where('id', '=', deliveryId)
+          .where('status', '=', delivery.status)
           .execute();
-        return { answer: undefined, target: deliveryId };
+        await tx
+          .updateTable('webhook_endpoints')
+          .set({ resting_until: null })
+          .where('id', '=', endpointId)
+          .where('workspace_id', '=', workspaceId)
+          .execute();
+        return { answer: undefined, target: deliveryId, details: { status: delivery.status } };
       });
       wake();
       return deliveryOf(workspaceId, endpointId, deliveryId);

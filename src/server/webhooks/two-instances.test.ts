@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookSecretResponse } from '#src/shared/webhooks.ts';
+import type { WebhookSecretResponse } from '#src/shared/webhooks/paths.ts';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';

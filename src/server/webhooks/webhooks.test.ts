@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webhookAttemptError, webhookError } from '#src/shared/webhook-messages.ts';
-import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TEST_EVENT, type WebhookDelivery, type WebhookSecretResponse } from '#src/shared/webhooks.ts';
-import { workspaceError } from '#src/shared/workspace-messages.ts';
+import { webhookAttemptError, webhookError } from '#src/shared/webhooks/messages.ts';
+import {
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDelivery,
+  type WebhookSecretResponse,
+} from '#src/shared/webhooks/paths.ts';
+import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startWebhookReceiver, verifyReceived, verifyReceivedAt, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
@@ -41,7 +46,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
   const deliveries = async (owner: Person, id: string, endpointId: string) =>
     (await owner.c.get<{ deliveries: WebhookDelivery[] }>(`/workspaces/${id}/webhooks/${endpointId}/deliveries`)).body.deliveries;
 
-  // A change's event, written by the hook inside the change's transaction, as issue 16's recordEvent does.
+  // A change's event, written by the hook inside the change's transaction, as the recorder's recordEvent does.
   async function change(workspaceId: string, type: string, eventId: string) {
     await t.db.kysely.transaction().execute((tx) =>
       enqueueWebhooks(tx, {
@@ -79,7 +84,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(await t.app.webhookWorker.runDue()).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const payload = verifyReceived(secret, receiver.received[0]!);
-    expect(payload).toMatchObject({ type: WEBHOOK_TEST_EVENT, workspaceId: id, data: { endpointId: endpoint.id } });
+    expect(payload).toMatchObject({ type: WEBHOOK_TEST_EVENT, workspace_id: id, data: { endpoint_id: endpoint.id } });
     expect(receiver.received[0]!.headers['webhook-id']).toBe(queued.body.delivery.webhookId);
     const [delivery] = await deliveries(owner, id, endpoint.id);
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1, nextAttemptAt: null });
@@ -159,10 +164,50 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(done).toMatchObject({ status: 'succeeded', attempts: expect.any(Array) });
     expect(done!.attempts).toHaveLength(8);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set(['evt_doomed']));
-    // A delivery that has not failed cannot be re-sent.
+    // A delivery that has succeeded is not sent again.
     const again = await owner.c.post(`/workspaces/${id}/webhooks/${endpoint.id}/deliveries/${failed!.id}/resend`, {});
-    expect(again).toMatchObject({ status: 409, body: { error: webhookError.notFailed } });
+    expect(again).toMatchObject({ status: 409, body: { error: webhookError.alreadySucceeded } });
     expect(await auditActions(t, id)).toContain('webhook.resend');
+  });
+
+  it('retries a pending delivery now: shows when it would have gone, then sends it at once', async () => {
+    const { owner, id, endpoint } = await ownerWithEndpoint();
+    receiver.answer = (n) => (n === 1 ? 503 : 200);
+    await change(id, 'task.created', 'evt_waiting');
+    await t.app.webhookWorker.runDue();
+    t.clock.advance(1000);
+    await t.app.webhookWorker.runDue();
+    const [pending] = await deliveries(owner, id, endpoint.id);
+    expect(pending).toMatchObject({ status: 'pending', attemptCount: 1 });
+    // The log tells when the next attempt is: still ahead, 5 s after the first failed.
+    expect(Date.parse(pending!.nextAttemptAt!)).toBeGreaterThan(t.clock.now());
+    expect(Date.parse(pending!.nextAttemptAt!)).toBeGreaterThanOrEqual(Date.parse(pending!.attempts[0]!.at) + WEBHOOK_RETRY_DELAYS_MS[0]);
+    expect(receiver.received).toHaveLength(1);
+
+    const retried = await owner.c.post(`/workspaces/${id}/webhooks/${endpoint.id}/deliveries/${pending!.id}/resend`, {});
+    expect(retried.status).toBe(202);
+    expect(retried.body.delivery).toMatchObject({ status: 'pending', attemptCount: 1 });
+    expect(Date.parse(retried.body.delivery.nextAttemptAt)).toBeLessThanOrEqual(t.clock.now());
+    expect(await t.app.webhookWorker.runDue()).toBe(1);
+    const [done] = await deliveries(owner, id, endpoint.id);
+    expect(done).toMatchObject({ status: 'succeeded', attemptCount: 2, nextAttemptAt: null });
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_waiting', 'evt_waiting']);
+  });
+
+  it('refuses Retry now on a disabled endpoint, and counts it against the sending limit', async () => {
+    const { owner, id, endpoint } = await ownerWithEndpoint();
+    receiver.answer = () => 503;
+    await change(id, 'task.created', 'evt_limited');
+    await t.app.webhookWorker.runDue();
+    const [pending] = await deliveries(owner, id, endpoint.id);
+    const retry = () => owner.c.post(`/workspaces/${id}/webhooks/${endpoint.id}/deliveries/${pending!.id}/resend`, {});
+
+    await owner.c.put(`/workspaces/${id}/webhooks/${endpoint.id}`, { enabled: false });
+    expect(await retry()).toMatchObject({ status: 409, body: { error: webhookError.disabled } });
+    await owner.c.put(`/workspaces/${id}/webhooks/${endpoint.id}`, { enabled: true });
+    // 30 a person in 15 minutes, the refused one above included.
+    for (let n = 2; n <= 30; n++) expect((await retry()).status, `retry ${n}`).toBe(202);
+    expect((await retry()).status).toBe(429);
   });
 
   it('disables an endpoint that failed for 5 days and emails the owners', async () => {
@@ -325,6 +370,11 @@ describe.each(engines)('webhook SSRF guard in the app on %s', (engine) => {
       ['https://localhost/hook', webhookError.urlNotPublic],
       ['https://169.254.169.254/latest/meta-data', webhookError.urlNotPublic],
       ['https://[::ffff:127.0.0.1]/hook', webhookError.urlNotPublic],
+      ['https://[0::1]/hook', webhookError.urlNotPublic],
+      ['https://[fec0::1]/hook', webhookError.urlNotPublic],
+      ['https://203.0.113.9/hook', webhookError.urlNotPublic],
+      ['https://hooks.example.com:6379/hook', webhookError.urlPort],
+      ['https://hooks.example.com:25/hook', webhookError.urlPort],
     ];
     for (const [url, error] of refused) {
       expect(await owner.c.post(`/workspaces/${id}/webhooks`, { url, events: ['task.created'] }), url).toMatchObject({

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '#src/shared/webhooks.ts';
+import { webhookAttemptError } from '#src/shared/webhooks/messages.ts';
+import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '#src/shared/webhooks/paths.ts';
 import { raiseAlert, webhookDisabledAlert, webhookFailedAlert } from '#src/server/admin/alerts.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { webhookDisabledMail } from '#src/server/mail/templates.ts';
 import type { SecretBox } from '#src/server/security/secret-box.ts';
+import { ownerEmails } from '#src/server/workspace-access/memberships.ts';
 import { writeAudit } from '#src/server/workspaces/audit.ts';
 import type { AddressPolicy, Resolver } from './address-guard.ts';
 import { openWebhookSecret } from './secrets.ts';
@@ -15,7 +17,19 @@ import { sendWebhook, type AttemptResult } from './send.ts';
 // A claim outlives the longest attempt (10 s) many times over, so a slow database write after the
 // answer never lets another worker start the same attempt; a crashed worker's claim lapses after it.
 export const WEBHOOK_LEASE_MS = 60_000;
-const BATCH = 25;
+// Attempts in flight at once in this instance, and at most, across instances, for one workspace and for
+// one endpoint: endpoints that never answer hold at most half the worker, and only until they rest.
+export const WEBHOOK_IN_FLIGHT = 48;
+export const WEBHOOK_IN_FLIGHT_PER_WORKSPACE = 24;
+export const WEBHOOK_IN_FLIGHT_PER_ENDPOINT = 24;
+// How long a worker with nothing it may claim waits before looking again, while other instances hold
+// the caps of what is still due.
+const BLOCKED_WAIT_MS = 20;
+const REFILL_AFTER_MS = 5;
+// After attempts that time out, an endpoint rests 30 s, doubling per timeout in a row, at most 15 min.
+export const WEBHOOK_REST_MS = 30_000;
+export const WEBHOOK_REST_MAX_MS = 15 * 60_000;
+const RESTS_BEFORE_MAX = Math.ceil(Math.log2(WEBHOOK_REST_MAX_MS / WEBHOOK_REST_MS));
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -50,39 +64,65 @@ export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
 export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollMs, resolve }: WebhookWorkerDeps) {
   const k = db.kysely;
 
-  // One statement: on PostgreSQL the rows another instance is claiming are skipped, not waited for
-  // (FOR UPDATE SKIP LOCKED); SQLite has a single writer, so the statement alone is the lock.
-  async function claim(): Promise<Claimed[]> {
+  // One statement claims up to `room` due deliveries, fairly: per endpoint, then round-robin across
+  // workspaces (each one's first due, then each one's second…), counting what every instance has in
+  // flight (a live lease) against the caps. On PostgreSQL the rows another instance is claiming are
+  // skipped, not waited for (FOR UPDATE SKIP LOCKED); SQLite has a single writer, so the statement alone
+  // is the lock. Two instances claiming at the same moment may each fill a cap once; never more.
+  async function claim(room: number): Promise<Claimed[]> {
     const now = clock();
     const lease = now + WEBHOOK_LEASE_MS;
-    return k
-      .updateTable('webhook_deliveries')
-      .set({ locked_until: lease, updated_at: now })
-      .where('id', 'in', (eb) => {
-        const due = eb
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
-          .where('endpoint_id', 'in', (inner) => inner.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))
-          .orderBy('next_attempt_at')
-          .limit(BATCH);
-        return db.engine === 'postgres' ? due.forUpdate().skipLocked() : due;
-      })
-      .returning(['id', 'endpoint_id', 'event_id', 'payload', 'attempt_count', 'locked_until'])
-      .execute();
+    const inFlight = (column: 'workspace_id' | 'endpoint_id') =>
+      sql`(SELECT ${sql.ref(column)}, COUNT(*) AS n FROM webhook_deliveries
+           WHERE status = 'pending' AND locked_until > ${now} GROUP BY ${sql.ref(column)})`;
+    const lock = db.engine === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    const claimed = await sql<Claimed>`
+      UPDATE webhook_deliveries SET locked_until = ${lease}, updated_at = ${now}
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries WHERE id IN (
+          SELECT fair.id FROM (
+            SELECT per_endpoint.id, per_endpoint.next_attempt_at,
+              ROW_NUMBER() OVER (PARTITION BY per_endpoint.workspace_id ORDER BY per_endpoint.next_attempt_at, per_endpoint.id)
+                + COALESCE(busy_workspace.n, 0) AS workspace_place
+            FROM (
+              SELECT d.id, d.workspace_id, d.next_attempt_at,
+                ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) + COALESCE(busy_endpoint.n, 0) AS endpoint_place
+              FROM webhook_deliveries d
+              JOIN webhook_endpoints e ON e.id = d.endpoint_id
+              LEFT JOIN ${inFlight('endpoint_id')} busy_endpoint ON busy_endpoint.endpoint_id = d.endpoint_id
+              WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
+                AND (d.locked_until IS NULL OR d.locked_until <= ${now})
+                AND e.enabled = 1 AND (e.resting_until IS NULL OR e.resting_until <= ${now})
+            ) per_endpoint
+            LEFT JOIN ${inFlight('workspace_id')} busy_workspace ON busy_workspace.workspace_id = per_endpoint.workspace_id
+            WHERE per_endpoint.endpoint_place <= ${WEBHOOK_IN_FLIGHT_PER_ENDPOINT}
+          ) fair
+          WHERE fair.workspace_place <= ${WEBHOOK_IN_FLIGHT_PER_WORKSPACE}
+          ORDER BY fair.workspace_place, fair.next_attempt_at, fair.id
+          LIMIT ${room}
+        )
+        -- Checked again here, on the row as it is now: on PostgreSQL a row another instance claimed since
+        -- this statement began is re-read at this level, and no longer qualifies.
+        AND status = 'pending' AND (locked_until IS NULL OR locked_until <= ${now})
+        ${lock}
+      )
+      RETURNING id, endpoint_id, event_id, payload, attempt_count, locked_until`.execute(k);
+    return claimed.rows.map((row) => ({ ...row, attempt_count: Number(row.attempt_count), locked_until: Number(row.locked_until) }));
   }
 
-  async function ownersOf(workspaceId: string): Promise<string[]> {
-    const rows = await k
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select('u.email')
-      .where('m.workspace_id', '=', workspaceId)
-      .where('m.role', '=', 'owner')
-      .execute();
-    return rows.map((row) => row.email);
+  async function anyDue(): Promise<boolean> {
+    const now = clock();
+    const due = await k
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where('e.enabled', '=', 1)
+      .where((w) => w.or([w('e.resting_until', 'is', null), w('e.resting_until', '<=', now)]))
+      .limit(1)
+      .executeTakeFirst();
+    return due !== undefined;
   }
 
   // Records the attempt and decides what comes next, in one transaction. Answers the workspace of an
@@ -119,8 +159,23 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
         .where('locked_until', '=', delivery.locked_until)
         .execute();
       if (ok) {
-        await tx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', delivery.endpoint_id).execute();
+        await tx
+          .updateTable('webhook_endpoints')
+          .set({ failing_since: null, resting_until: null, timeouts_in_a_row: 0 })
+          .where('id', '=', delivery.endpoint_id)
+          .execute();
         return null;
+      }
+      if (result.error === webhookAttemptError.timeout || result.error === webhookAttemptError.connectTimeout) {
+        await tx
+          .updateTable('webhook_endpoints')
+          .set({
+            timeouts_in_a_row: sql<number>`timeouts_in_a_row + 1`,
+            resting_until: sql<number>`${now} + CASE WHEN timeouts_in_a_row >= ${RESTS_BEFORE_MAX} THEN ${WEBHOOK_REST_MAX_MS}
+              ELSE ${WEBHOOK_REST_MS} * POWER(2, timeouts_in_a_row) END`,
+          })
+          .where('id', '=', delivery.endpoint_id)
+          .execute();
       }
       // product rules A4: admins hear of a delivery given up on, in System Alerts.
       if (exhausted) await raiseAlert(tx, webhookFailedAlert(delivery.event_id, attempts), now);
@@ -181,34 +236,82 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
     const disabled = await settle(delivery, result, at);
     if (!disabled) return;
     const workspace = await k.selectFrom('workspaces').select('name').where('id', '=', disabled.workspaceId).executeTakeFirst();
-    for (const owner of await ownersOf(disabled.workspaceId)) {
+    for (const owner of await ownerEmails(k, disabled.workspaceId)) {
       await mailer
         .send(webhookDisabledMail(owner, workspace?.name ?? '', disabled.url))
         .catch((error: unknown) => log.warn({ err: error }, 'webhook disabled mail failed'));
     }
   }
 
-  // Claims and attempts until nothing is due; answers how many attempts were made.
-  async function drain(): Promise<number> {
-    let made = 0;
-    for (;;) {
-      const claimed = await claim();
-      if (claimed.length === 0) return made;
-      await Promise.all(
-        claimed.map((delivery) =>
-          attempt(delivery).catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, 'webhook attempt failed')),
-        ),
-      );
-      made += claimed.length;
-    }
+  // Keeps up to WEBHOOK_IN_FLIGHT attempts going, claiming again as attempts end (those that end
+  // together are refilled by one claim), until nothing is due and nothing is in flight; answers how many
+  // attempts were made. A slow attempt holds only its own place.
+  function drain(): Promise<number> {
+    return new Promise((done, failed) => {
+      let made = 0;
+      let inFlight = 0;
+      let claiming = false;
+      let again = false;
+      let soon: NodeJS.Timeout | null = null;
+      // A claim reads every due delivery to share them out fairly, so attempts that end within a few
+      // milliseconds of each other are refilled by one claim rather than one each.
+      const finished = (made: number) => {
+        refillRunning = null;
+        done(made);
+      };
+      const refill = () => {
+        if (claiming) again = true;
+        else
+          soon ??= setTimeout(() => {
+            soon = null;
+            void fill();
+          }, REFILL_AFTER_MS);
+      };
+      const fill = async (): Promise<void> => {
+        claiming = true;
+        again = false;
+        try {
+          const room = WEBHOOK_IN_FLIGHT - inFlight;
+          const claimed = room > 0 ? await claim(room) : [];
+          for (const delivery of claimed) {
+            inFlight += 1;
+            made += 1;
+            void attempt(delivery)
+              .catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, 'webhook attempt failed'))
+              .finally(() => {
+                inFlight -= 1;
+                refill();
+              });
+          }
+          if (claimed.length === 0 && inFlight === 0) {
+            // Other instances may hold the caps of what is still due: look again shortly, so a drain
+            // ends only when nothing is left to send.
+            if (await anyDue()) setTimeout(refill, BLOCKED_WAIT_MS).unref();
+            else finished(made);
+          }
+        } catch (error) {
+          refillRunning = null;
+          failed(error);
+        } finally {
+          claiming = false;
+        }
+        if (again) refill();
+      };
+      // New deliveries while attempts hang: a look now, not when a place frees up.
+      refillRunning = refill;
+      void fill();
+    });
   }
 
   let running: Promise<number> | null = null;
+  let refillRunning: (() => void) | null = null;
   let again = false;
-  // One drain at a time in this process; a wake during a drain runs one more after it.
+  // One drain at a time in this process; a wake during a drain makes it look for new work at once (and,
+  // if it was just ending, runs one more after it).
   function runDue(): Promise<number> {
     if (running) {
       again = true;
+      refillRunning?.();
       return running;
     }
     running = drain()

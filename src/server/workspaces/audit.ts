@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#src/server/db/schema.ts';
-import type { Actor, Entered } from './access.ts';
+import type { Entered } from '#src/server/workspace-access/scope.ts';
 
 export type AuditAction =
   | 'workspace.create'
@@ -15,14 +15,15 @@ export type AuditAction =
   | 'member.leave'
   | 'api_key.create'
   | 'api_key.revoke'
-  // Issue 18.
   | 'webhook.create'
   | 'webhook.update'
   | 'webhook.rotate'
   | 'webhook.delete'
   | 'webhook.test'
   | 'webhook.resend'
-  | 'webhook.disable';
+  | 'webhook.disable'
+  // AI task creation: an owner turned the model on or off.
+  | 'ai.settings';
 
 export interface AuditEntry {
   workspace: { id: string; name: string };
@@ -33,7 +34,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-// Issue 15: every change leaves a row, written in the transaction of the change, so the trail and the
+// Every change leaves a row, written in the transaction of the change, so the trail and the
 // data never disagree. The workspace name is a snapshot: the row outlives a rename or a delete.
 export async function writeAudit(tx: Kysely<Database>, entry: AuditEntry, now: number): Promise<void> {
   await tx
@@ -53,6 +54,6 @@ export async function writeAudit(tx: Kysely<Database>, entry: AuditEntry, now: n
 }
 
 // Who did it, where: the shared head of an entry for a change made inside a workspace.
-export function audited(entered: Entered, actor: Actor): Pick<AuditEntry, 'workspace' | 'actor'> {
-  return { workspace: entered.workspace, actor: { userId: actor.user.id, ip: actor.ip } };
+export function audited(entered: Entered): Pick<AuditEntry, 'workspace' | 'actor'> {
+  return { workspace: entered.workspace, actor: { userId: entered.actor.userId, ip: entered.actor.ip } };
 }

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sha256 } from '#src/server/accounts/secrets.ts';
 
-// Issue 15: 256 bits from the CSPRNG, in base64url (43 characters); only the SHA-256 is stored, so a
+// 256 bits from the CSPRNG, in base64url (43 characters); only the SHA-256 is stored, so a
 // copy of the database holds no working link.
 export function newInvitationToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');

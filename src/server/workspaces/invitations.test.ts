@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
-import { INVITATION_TTL_MS } from '#src/shared/workspaces.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspaces/messages.ts';
+import { INVITATION_TTL_MS } from '#src/shared/workspaces/paths.ts';
 import { hashPassword } from '#src/server/accounts/passwords.ts';
 import { createUsers } from '#src/server/accounts/users.ts';
 import { invitationLimits } from '#src/server/http/rate-limit.ts';
 import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
 import { client, signedInClient, startTestApp, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { cookieOf } from '#src/server/tasks/test-helpers.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { auditActions, createWorkspace, currentWorkspaceId, decodedMail, decodedSubject, del, invite, person } from './test-helpers.ts';
 
-// Issue 15: an owner invites by email; the link (a 256-bit token, stored hashed) joins that address
+// An owner invites by email; the link (a 256-bit token, stored hashed) joins that address
 // once, within 7 days, unless revoked; sending is rate limited per user and per workspace.
 describe.each(engines)('invitations on %s', (engine) => {
   const app = useTestApp(engine);
@@ -29,7 +30,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     expect(Date.parse(answer.body.invitation.expiresAt) - Date.parse(answer.body.invitation.createdAt)).toBe(INVITATION_TTL_MS);
 
     const mail = await t.mail.waitFor('invitee.one@example.com');
-    // The address may have no account yet: the subject carries no text a user chose (issue 13).
+    // The address may have no account yet: the subject carries no text a user chose.
     expect(decodedSubject(mail)).toBe('You are invited to a workspace on Tessera');
     const body = decodedMail(mail);
     const token = new RegExp(`${t.url}/invitations#([A-Za-z0-9_-]{43})`).exec(body)?.[1];
@@ -310,6 +311,27 @@ describe.each(engines)('invitation links with a configured origin on %s', (engin
     expect(answer.status).toBe(201);
     const mail = await t.mail.waitFor('public@example.com');
     expect(decodedMail(mail)).toMatch(/https:\/\/tessera\.example\/invitations#[A-Za-z0-9_-]{43}/);
+  });
+});
+
+describe.each(engines)('invitation links without a configured origin on %s', (engine) => {
+  const app = useTestApp(engine);
+
+  it('point at the server’s own address even when the request names another host', async () => {
+    const t = app();
+    const owner = await person(t);
+    const id = await currentWorkspaceId(owner);
+    // What a misconfigured proxy passes on, or an attacker with their own account writes.
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspaces/${id}/invitations`,
+      headers: { host: 'evil.example', origin: 'http://evil.example', cookie: cookieOf(owner.c), 'content-type': 'application/json' },
+      payload: { email: 'victim@example.com' },
+    });
+    expect(answer.statusCode).toBe(201);
+    const mail = decodedMail(await t.mail.waitFor('victim@example.com'));
+    expect(mail).not.toContain('evil.example');
+    expect(mail).toContain(`${t.url}/invitations#`);
   });
 });
 

@@ -1,23 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { workspaceError } from '#src/shared/workspace-messages.ts';
+import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import {
   INVITATION_TTL_MS,
   invitationLink,
   type AcceptInvitationResponse,
   type InvitationPreviewResponse,
   type PendingInvitation,
-} from '#src/shared/workspaces.ts';
+} from '#src/shared/workspaces/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
-import { invitationMail } from '#src/server/mail/templates.ts';
-import { enter, requireOwner, type Actor } from './access.ts';
+import { recordSentEmail } from '#src/server/mail/sent-emails.ts';
+import { invitationMail, portalInvitationMail } from '#src/server/mail/templates.ts';
+import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
+import { findMember, findMemberByEmail, findSummary } from '#src/server/workspace-access/memberships.ts';
+import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { audited, writeAudit } from './audit.ts';
 import { hashInvitationToken, newInvitationToken, sameTokenHash } from './invitation-token.ts';
-import { findMemberByEmail, findSummary, pendingInvitations, toInvitation } from './reads.ts';
+import { pendingInvitations, toInvitation } from './reads.ts';
+import type { Notify } from '#src/server/notifications/notify.ts';
+import { joinPortal } from '#src/server/clients/guests.ts';
 
 export interface Log {
   error(obj: object, msg: string): void;
@@ -31,7 +36,17 @@ async function findUsable(tx: Kysely<Database>, token: string, now: number) {
     .selectFrom('invitations as i')
     .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
     .innerJoin('users as inviter', 'inviter.id', 'i.invited_by')
-    .select(['i.id', 'i.workspace_id', 'i.email', 'i.token_hash', 'i.expires_at', 'i.accepted_at', 'i.revoked_at'])
+    .select([
+      'i.id',
+      'i.workspace_id',
+      'i.email',
+      'i.token_hash',
+      'i.expires_at',
+      'i.accepted_at',
+      'i.revoked_at',
+      'i.invited_by',
+      'i.contact_id',
+    ])
     .select(['w.name as workspace_name', 'inviter.name as invited_by_name'])
     .where('i.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -41,24 +56,28 @@ async function findUsable(tx: Kysely<Database>, token: string, now: number) {
   return row;
 }
 
-// Issue 15: owners invite by email; the link works once, for 7 days, for that address only.
-export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log) {
+// Owners invite by email; the link works once, for 7 days, for that address only.
+export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log, notify?: Notify) {
   const k = db.kysely;
 
   return {
     // `allow` is the caller's rate limit. It is counted once the caller is known to own the workspace,
     // so nobody else can spend a workspace's allowance, and outside the transaction, whose connection
     // the counter's own write would otherwise wait for.
-    async invite(actor: Actor, workspaceId: string, email: string, origin: string, allow: () => Promise<void>): Promise<PendingInvitation> {
-      const summary = await findSummary(k, actor.user.id, workspaceId);
-      if (!summary) throw new HttpError(404, workspaceError.notFound);
-      requireOwner({ workspace: summary, role: summary.role });
-      await allow();
+    // With `guest`, the invitation makes a client's contact a guest of the client portal instead of a member.
+    async invite(
+      scope: WorkspaceScope,
+      email: string,
+      origin: string,
+      allow: () => Promise<void>,
+      guest?: { contactId: string; clientId: string },
+    ): Promise<PendingInvitation> {
+      const { workspaceId } = scope;
+      await readWorkspace(k, scope, 'owner', allow);
       const { token, tokenHash } = newInvitationToken();
       const now = clock();
-      const { invitation, workspaceName } = await k.transaction().execute(async (tx) => {
-        const entered = await enter(tx, workspaceId, actor);
-        requireOwner(entered);
+      const { invitation, workspaceName, inviter } = await withWorkspace(k, scope, 'owner', async (tx, entered) => {
+        const inviter = await tx.selectFrom('users').select('name').where('id', '=', entered.actor.userId).executeTakeFirstOrThrow();
         if (await findMemberByEmail(tx, workspaceId, email)) throw new HttpError(409, workspaceError.alreadyMember(email));
         // Inviting an address again sends a fresh link; the earlier one stops working.
         const replaced = await tx
@@ -74,50 +93,52 @@ export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log
           workspace_id: workspaceId,
           email,
           token_hash: tokenHash,
-          invited_by: actor.user.id,
+          invited_by: entered.actor.userId,
           created_at: now,
           expires_at: now + INVITATION_TTL_MS,
           accepted_at: null,
           accepted_by: null,
           revoked_at: null,
+          contact_id: guest?.contactId ?? null,
         };
         await tx.insertInto('invitations').values(row).execute();
         await writeAudit(
           tx,
           {
-            ...audited(entered, actor),
+            ...audited(entered),
             action: 'invitation.create',
             target: email,
-            details: { invitationId: row.id, replaced: Number(replaced.numUpdatedRows) },
+            details: { invitationId: row.id, replaced: Number(replaced.numUpdatedRows), portal: !!guest },
           },
           now,
         );
-        return { invitation: toInvitation({ ...row, invited_by_name: actor.user.name }), workspaceName: entered.workspace.name };
+        return { invitation: toInvitation({ ...row, invited_by_name: inviter.name }), workspaceName: entered.workspace.name, inviter };
       });
-      // Decision 012: sent now, not through the outbox of W4, whose row would hold the token in plain text.
+      // Decision 012: sent now, not kept in a table to send later, whose row would hold the token in plain text.
       try {
-        await mailer.send(invitationMail(email, actor.user.name, workspaceName, invitationLink(origin, token)));
+        const template = guest ? portalInvitationMail : invitationMail;
+        await mailer.send(template(email, inviter.name, workspaceName, invitationLink(origin, token)));
       } catch (error) {
         // The message alone: the token must not reach the log.
         log.error({ err: { message: (error as Error).message }, invitationId: invitation.id }, 'invitation email failed');
         throw new HttpError(502, workspaceError.inviteEmailFailed);
       }
+      await recordSentEmail(
+        k,
+        { workspaceId, kind: guest ? 'portal-invitation' : 'invitation', recipient: email, clientId: guest?.clientId },
+        clock(),
+      );
       return invitation;
     },
 
-    async revoke(actor: Actor, workspaceId: string, invitationId: string): Promise<void> {
-      await k.transaction().execute(async (tx) => {
-        const entered = await enter(tx, workspaceId, actor);
-        requireOwner(entered);
+    async revoke(scope: WorkspaceScope, invitationId: string): Promise<void> {
+      const { workspaceId } = scope;
+      await withWorkspace(k, scope, 'owner', async (tx, entered) => {
         const now = clock();
         const pending = await pendingInvitations(tx, workspaceId, now).where('i.id', '=', invitationId).executeTakeFirst();
         if (!pending) throw new HttpError(404, workspaceError.invitationNotFound);
         await tx.updateTable('invitations').set({ revoked_at: now }).where('id', '=', invitationId).execute();
-        await writeAudit(
-          tx,
-          { ...audited(entered, actor), action: 'invitation.revoke', target: pending.email, details: { invitationId } },
-          now,
-        );
+        await writeAudit(tx, { ...audited(entered), action: 'invitation.revoke', target: pending.email, details: { invitationId } }, now);
       });
     },
 
@@ -134,10 +155,10 @@ export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log
       };
     },
 
-    // Issue 15: only the invited address joins; the link is spent in the same transaction that adds the
+    // Only the invited address joins; the link is spent in the same transaction that adds the
     // membership, so two requests with one token cannot both use it.
-    async accept(actor: Actor, token: string): Promise<AcceptInvitationResponse> {
-      const { workspaceId, alreadyMember } = await k.transaction().execute(async (tx) => {
+    async accept(actor: { user: { id: string; email: string }; ip: string | null }, token: string): Promise<AcceptInvitationResponse> {
+      const { workspaceId, alreadyMember, portal } = await k.transaction().execute(async (tx) => {
         const now = clock();
         const row = await findUsable(tx, token, now);
         if (row.email !== actor.user.email.toLowerCase()) throw new HttpError(403, workspaceError.invitationOtherEmail(row.email));
@@ -149,12 +170,22 @@ export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(spent.numUpdatedRows) !== 1) throw new HttpError(410, workspaceError.invitationInvalid);
-        const existing = await tx
-          .selectFrom('memberships')
-          .select('role')
-          .where('workspace_id', '=', row.workspace_id)
-          .where('user_id', '=', actor.user.id)
-          .executeTakeFirst();
+        if (row.contact_id !== null) {
+          await joinPortal(tx, { workspaceId: row.workspace_id, userId: actor.user.id, contactId: row.contact_id }, now);
+          await writeAudit(
+            tx,
+            {
+              workspace: { id: row.workspace_id, name: row.workspace_name },
+              actor: { userId: actor.user.id, ip: actor.ip },
+              action: 'invitation.accept',
+              target: row.email,
+              details: { invitationId: row.id, portal: true },
+            },
+            now,
+          );
+          return { workspaceId: row.workspace_id, alreadyMember: false, portal: true };
+        }
+        const existing = await findMember(tx, row.workspace_id, actor.user.id);
         // Either way the app opens the workspace next.
         if (existing) {
           await tx
@@ -181,10 +212,19 @@ export function createInvitations(db: Db, clock: Clock, mailer: Mailer, log: Log
           },
           now,
         );
-        return { workspaceId: row.workspace_id, alreadyMember: !!existing };
+        if (!existing) {
+          await notify?.(tx, {
+            kind: 'invitation_accepted',
+            workspaceId: row.workspace_id,
+            recipients: [row.invited_by],
+            actorId: actor.user.id,
+          });
+        }
+        return { workspaceId: row.workspace_id, alreadyMember: !!existing, portal: false };
       });
+      if (portal) return { workspace: null, alreadyMember: false, portal: true };
       const workspace = await findSummary(k, actor.user.id, workspaceId);
-      return { workspace: workspace!, alreadyMember };
+      return { workspace: workspace!, alreadyMember, portal: false };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { auditActions, createWorkspace, del, invite, person, type Person } from './test-helpers.ts';
 
-// Issue 15: only owners manage; the last owner cannot leave, be demoted or be removed; every change
+// Only owners manage; the last owner cannot leave, be demoted or be removed; every change
 // leaves an audit row.
 describe.each(engines)('members and roles on %s', (engine) => {
   const app = useTestApp(engine);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OkResponse } from '#src/shared/api-paths.ts';
-import { workspaceNotice } from '#src/shared/workspace-messages.ts';
+import type { OkResponse } from '#src/shared/accounts/paths.ts';
+import { workspaceNotice } from '#src/shared/workspaces/messages.ts';
 import {
   ChangeRoleSchema,
   CreateWorkspaceSchema,
@@ -9,6 +9,8 @@ import {
   InviteSchema,
   NoBodySchema,
   RenameWorkspaceSchema,
+} from '#src/shared/workspaces/schemas.ts';
+import {
   workspacePaths,
   type AcceptInvitationResponse,
   type InvitationPreviewResponse,
@@ -17,13 +19,13 @@ import {
   type WorkspaceDetailResponse,
   type WorkspaceResponse,
   type WorkspacesResponse,
-} from '#src/shared/workspaces.ts';
+} from '#src/shared/workspaces/paths.ts';
 import type { Config } from '#src/server/config.ts';
 import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
-import type { Actor } from './access.ts';
-import type { Workspaces } from './service.ts';
+import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
+import type { Person, Workspaces } from './service.ts';
 
 export interface WorkspaceRouteDeps {
   workspaces: Workspaces;
@@ -36,86 +38,87 @@ type Params = { id: string; invitationId: string; userId: string };
 
 const ok = (message: string): OkResponse => ({ ok: true, message });
 
-// Issue 15: the paths of src/shared/workspaces.ts. The same-origin and JSON checks of every
-// state-changing request come from the hook the account routes install on this scope.
+// The paths of src/shared/workspaces. The same-origin and JSON checks of every state-changing request
+// come from the hook the account routes install on this scope; routes under /workspaces/:id get their
+// scope from the door.
 export function registerWorkspaceRoutes(app: FastifyInstance, { workspaces, limiter, config, session }: WorkspaceRouteDeps) {
-  async function actor(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+  async function person(request: FastifyRequest, reply: FastifyReply): Promise<Person> {
     const signedIn = await session.requireSession(request, reply);
     return { user: signedIn.user, ip: request.ip };
   }
   const params = (request: FastifyRequest) => request.params as Params;
+  // Every change of a workspace's settings, members and invitations counts as the person's write in it.
+  const counts = (request: FastifyRequest) => {
+    const scope = scopeFrom(request);
+    return limiter.checkWrite('workspace', scope.actor.userId, scope.workspaceId);
+  };
 
-  app.get(workspacePaths.list, async (request, reply): Promise<WorkspacesResponse> => workspaces.list(await actor(request, reply)));
+  app.get(workspacePaths.list, async (request, reply): Promise<WorkspacesResponse> => workspaces.list(await person(request, reply)));
 
   app.post(workspacePaths.list, async (request, reply): Promise<WorkspaceResponse> => {
-    const who = await actor(request, reply);
+    const who = await person(request, reply);
     const { name } = parseBody(CreateWorkspaceSchema, request.body);
+    await limiter.perPerson('workspaceCreate', who.user.id);
     const workspace = await workspaces.create(who, name);
     reply.code(201);
     return { workspace };
   });
 
-  app.get(workspacePaths.one, async (request, reply): Promise<WorkspaceDetailResponse> =>
-    workspaces.detail(await actor(request, reply), params(request).id),
-  );
+  app.get(workspacePaths.one, async (request): Promise<WorkspaceDetailResponse> => workspaces.detail(scopeFrom(request)));
 
-  app.put(workspacePaths.one, async (request, reply): Promise<WorkspaceResponse> => {
-    const who = await actor(request, reply);
+  app.put(workspacePaths.one, async (request): Promise<WorkspaceResponse> => {
+    await counts(request);
     const { name } = parseBody(RenameWorkspaceSchema, request.body);
-    return { workspace: await workspaces.rename(who, params(request).id, name) };
+    return { workspace: await workspaces.rename(scopeFrom(request), name) };
   });
 
-  app.delete(workspacePaths.one, async (request, reply): Promise<OkResponse> => {
-    const who = await actor(request, reply);
+  app.delete(workspacePaths.one, async (request): Promise<OkResponse> => {
+    await counts(request);
     const { confirmName } = parseBody(DeleteWorkspaceSchema, request.body);
-    await workspaces.remove(who, params(request).id, confirmName);
+    await workspaces.remove(scopeFrom(request), confirmName);
     return ok(workspaceNotice.deleted);
   });
 
-  app.post(workspacePaths.open, async (request, reply): Promise<WorkspaceResponse> => {
-    const who = await actor(request, reply);
+  app.post(workspacePaths.open, async (request): Promise<WorkspaceResponse> => {
+    await counts(request);
     parseBody(NoBodySchema, request.body);
-    return { workspace: await workspaces.open(who, params(request).id) };
+    return { workspace: await workspaces.open(scopeFrom(request)) };
   });
 
-  app.post(workspacePaths.leave, async (request, reply): Promise<OkResponse> => {
-    const who = await actor(request, reply);
+  app.post(workspacePaths.leave, async (request): Promise<OkResponse> => {
+    await counts(request);
     parseBody(NoBodySchema, request.body);
-    await workspaces.leave(who, params(request).id);
+    await workspaces.leave(scopeFrom(request));
     return ok(workspaceNotice.left);
   });
 
   app.post(workspacePaths.invitations, async (request, reply): Promise<InvitationResponse> => {
-    const who = await actor(request, reply);
+    const scope = scopeFrom(request);
     const { email } = parseBody(InviteSchema, request.body);
-    const { id } = params(request);
-    // The link points at the public origin when one is configured, else at the address the owner used.
-    const origin = config.appOrigin ?? `${request.protocol}://${request.host}`;
-    const invitation = await workspaces.invitations.invite(who, id, email, origin, () => limiter.checkInvitation(who.user.id, id));
+    const invitation = await workspaces.invitations.invite(scope, email, config.publicOrigin, () =>
+      limiter.checkInvitation(scope.actor.userId, scope.workspaceId),
+    );
     reply.code(201);
     return { invitation };
   });
 
-  app.delete(workspacePaths.invitation, async (request, reply): Promise<OkResponse> => {
-    const who = await actor(request, reply);
+  app.delete(workspacePaths.invitation, async (request): Promise<OkResponse> => {
+    await counts(request);
     parseBody(NoBodySchema, request.body);
-    const { id, invitationId } = params(request);
-    await workspaces.invitations.revoke(who, id, invitationId);
+    await workspaces.invitations.revoke(scopeFrom(request), params(request).invitationId);
     return ok(workspaceNotice.revoked);
   });
 
-  app.put(workspacePaths.member, async (request, reply): Promise<MemberResponse> => {
-    const who = await actor(request, reply);
+  app.put(workspacePaths.member, async (request): Promise<MemberResponse> => {
+    await counts(request);
     const { role } = parseBody(ChangeRoleSchema, request.body);
-    const { id, userId } = params(request);
-    return { member: await workspaces.changeRole(who, id, userId, role) };
+    return { member: await workspaces.changeRole(scopeFrom(request), params(request).userId, role) };
   });
 
-  app.delete(workspacePaths.member, async (request, reply): Promise<OkResponse> => {
-    const who = await actor(request, reply);
+  app.delete(workspacePaths.member, async (request): Promise<OkResponse> => {
+    await counts(request);
     parseBody(NoBodySchema, request.body);
-    const { id, userId } = params(request);
-    const outcome = await workspaces.removeMember(who, id, userId);
+    const outcome = await workspaces.removeMember(scopeFrom(request), params(request).userId);
     return ok(outcome === 'left' ? workspaceNotice.left : workspaceNotice.removed);
   });
 
@@ -125,8 +128,9 @@ export function registerWorkspaceRoutes(app: FastifyInstance, { workspaces, limi
   });
 
   app.post(workspacePaths.acceptInvitation, async (request, reply): Promise<AcceptInvitationResponse> => {
-    const who = await actor(request, reply);
+    const who = await person(request, reply);
     const { token } = parseBody(InvitationTokenSchema, request.body);
+    await limiter.checkWrite('invitation-accept', who.user.id, null);
     return workspaces.invitations.accept(who, token);
   });
 }

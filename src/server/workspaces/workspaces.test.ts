@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { workspaceError, workspaceNotice } from '#src/shared/workspace-messages.ts';
-import { WORKSPACE_NAME_MAX } from '#src/shared/workspaces.ts';
+import { workspaceError, workspaceNotice } from '#src/shared/workspaces/messages.ts';
+import { WORKSPACE_NAME_MAX } from '#src/shared/workspaces/paths.ts';
 import { createSessions } from '#src/server/accounts/sessions.ts';
 import { createUsers } from '#src/server/accounts/users.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from './test-helpers.ts';
 
-// Issue 15: a workspace of one's own from the first sign-in, more on demand, the last one opened
+// A workspace of one's own from the first sign-in, more on demand, the last one opened
 // remembered; rename and delete for owners; nobody else sees any of it.
 describe.each(engines)('workspaces on %s', (engine) => {
   const app = useTestApp(engine);

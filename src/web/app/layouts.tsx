@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from '
 import { useSignInRequest, type LoginState, type SignInRequest } from '#src/web/auth/flow-state.ts';
 import { SessionProvider } from '#src/web/lib/session.tsx';
 import { SiteFooter } from '#src/web/site/site-footer.tsx';
-import { TopNav } from '#src/web/nav/top-nav.tsx';
+import { TopNav } from '#src/web/site/top-nav.tsx';
 import { isToasterWanted, subscribeToToaster } from '#src/web/ui/notify.ts';
 import { Navigate } from '#src/web/routing/links.tsx';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';

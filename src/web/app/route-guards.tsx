@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from '#src/web/routing/links.tsx';
-import { isAdmin } from '#src/shared/user.ts';
-import { WAITLIST_PAGE } from '#src/shared/waitlist-page.ts';
+import { isAdmin } from '#src/shared/accounts/user.ts';
+import { WAITLIST_PAGE } from '#src/shared/accounts/waitlist-page.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import type { Access } from './route-table.ts';
 import { AuthLoader, RouteGuardLoader } from '#src/web/ui/loaders.tsx';

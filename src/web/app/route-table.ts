@@ -2,12 +2,15 @@ import type { ComponentType } from 'react';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { hasParams } from '#src/web/routing/match-path.ts';
 import { blogPosts } from '#src/web/site/content/blog-posts.ts';
-import { INVITATION_PAGE } from '#src/shared/invitation-link.ts';
+import { INVITATION_PAGE } from '#src/shared/workspaces/invitation-link.ts';
+import { UNSUBSCRIBE_UPDATES_PAGE } from '#src/shared/campaigns/paths.ts';
+import { UNSUBSCRIBE_PAGE } from '#src/shared/notifications/paths.ts';
 
 // spec 2, route table — one entry per row; the router and the prerenderer are both built from this.
 // 'applicant': signed in, waiting for beta approval (product rules A3).
 export type Access = 'public' | 'guest' | 'signed-in' | 'admin' | 'applicant';
-export type Layout = 'site' | 'auth' | 'app';
+// 'portal': the client portal's own frame, never the member shell.
+export type Layout = 'site' | 'auth' | 'app' | 'portal';
 
 export interface RouteEntry {
   // A fixed path, or a pattern with `:name` segments (`/invitations/:token`) read with useParams.
@@ -63,21 +66,33 @@ export const routeTable: RouteEntry[] = [
   auth('/forgot-password', 'Forgot password', () => import('#src/web/auth/forgot-password-page.tsx')),
   auth('/reset-password', 'Reset password', () => import('#src/web/auth/reset-password-page.tsx')),
 
-  app('/dashboard', 'Dashboard', () => import('#src/web/workspace/dashboard-page.tsx')),
-  app('/profile', 'Profile', () => import('#src/web/workspace/profile-settings-page.tsx')),
-  app('/profile-settings', 'Profile Settings', () => import('#src/web/workspace/profile-settings-page.tsx')),
-  app('/ai-mode', 'AI Mode', () => import('#src/web/workspace/ai-mode-page.tsx')),
-  app('/calendar', 'Calendar', () => import('#src/web/workspace/calendar-page.tsx')),
-  app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/workspace/zoom-meeting-page.tsx')),
-  app('/whiteboard', 'Whiteboard', () => import('#src/web/workspace/whiteboard-page.tsx')),
-  app('/apps', 'Apps', () => import('#src/web/workspace/apps-page.tsx')),
-  app('/workspace-settings', 'Workspace settings', () => import('#src/web/workspace/workspace-settings-page.tsx')),
-  // Issue 15: open to everyone — the page itself tells a guest, the invited person and anyone else apart.
-  { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspace/invitation-page.tsx')), access: 'public' },
-  app('/admin', 'Admin Panel', () => import('#src/web/workspace/admin-page.tsx'), 'admin'),
-  // Issue 16: the board of the current workspace, and the Home panel's Inbox, Assigned Comments and My Tasks.
+  app('/dashboard', 'Dashboard', () => import('#src/web/clients/dashboard-page.tsx')),
+  app('/clients', 'Clients', () => import('#src/web/clients/clients-page.tsx')),
+  app('/clients/:clientId', 'Client', () => import('#src/web/clients/client-page.tsx')),
+  { ...app('/portal', 'Client portal', () => import('#src/web/portal/portal-page.tsx')), layout: 'portal' },
+  app('/profile', 'Profile', () => import('#src/web/app/profile-settings-page.tsx')),
+  app('/profile-settings', 'Profile Settings', () => import('#src/web/app/profile-settings-page.tsx')),
+  app('/ai-mode', 'AI Mode', () => import('#src/web/ai/ai-mode-page.tsx')),
+  app('/calendar', 'Calendar', () => import('#src/web/calendar/calendar-page.tsx')),
+  app('/chat', 'Chat', () => import('#src/web/chat/chat-page.tsx')),
+  // The workspace's analytics (its chart library loads with this page only).
+  app('/analytics', 'Analytics', () => import('#src/web/analytics/analytics-page.tsx')),
+  app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/coming-soon/zoom-meeting-page.tsx')),
+  app('/whiteboard', 'Whiteboard', () => import('#src/web/coming-soon/whiteboard-page.tsx')),
+  app('/apps', 'Apps', () => import('#src/web/apps/apps-page.tsx')),
+  app('/apps/github', 'GitHub', () => import('#src/web/github/github-page.tsx')),
+  app('/workspace-settings', 'Workspace settings', () => import('#src/web/app/workspace-settings-page.tsx')),
+  // Open to everyone — the page itself tells a guest, the invited person and anyone else apart.
+  { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspaces/invitation-page.tsx')), access: 'public' },
+  // A campaign email's unsubscribe link: works for anyone holding it, signed in or not.
+  { ...auth(UNSUBSCRIBE_UPDATES_PAGE, 'Unsubscribe', () => import('#src/web/clients/unsubscribe-updates-page.tsx')), access: 'public' },
+  // A notification email's one-click unsubscribe: the signed token is the proof, no sign-in.
+  { ...auth(UNSUBSCRIBE_PAGE, 'Unsubscribe', () => import('#src/web/notifications/unsubscribe-page.tsx')), access: 'public' },
+  app('/admin', 'Admin Panel', () => import('#src/web/admin/admin-page.tsx'), 'admin'),
+  // The board of the current workspace, and the Home panel's Inbox, Assigned Comments and My Tasks.
   app('/board', 'Board', () => import('#src/web/board/board-page.tsx')),
-  app('/my-work', 'My work', () => import('#src/web/board/my-work-page.tsx')),
+  app('/my-work', 'My work', () => import('#src/web/app/my-work-page.tsx')),
+  app('/notifications', 'Notifications', () => import('#src/web/notifications/inbox-page.tsx')),
 
   site('/features', 'Features', 'Every Tessera module in eight categories.', () => import('#src/web/site/pages/features-page.tsx')),
   site(
@@ -131,7 +146,7 @@ export const routeTable: RouteEntry[] = [
     () => import('#src/web/site/pages/privacy-page.tsx'),
   ),
   site('/terms', 'Terms of Service', 'The terms for using Tessera, including billing.', () => import('#src/web/site/pages/terms-page.tsx')),
-  // Issue 19: WAITLIST_PAGE (src/shared/waitlist-page.ts), written out so this table imports nothing more.
+  // WAITLIST_PAGE (src/shared/waitlist-page.ts), written out so this table imports nothing more.
   { ...auth('/on-the-list', "You're on the list", () => import('#src/web/auth/waitlist-page.tsx')), access: 'applicant' },
 ];
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, flow, label, success } from '#src/shared/messages.ts';
-import type { PublicUser } from '#src/shared/user.ts';
+import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { apiServer } from '../../../tests/support/api-server.ts';
 import type { GooglePopup } from '#src/web/lib/google-popup.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import type { GoogleWebConfig } from '#src/shared/api-paths.ts';
+import type { GoogleWebConfig } from '#src/shared/accounts/paths.ts';
 import { flow, label } from '#src/shared/messages.ts';
 import { Button } from '#src/web/ui/button.tsx';
 import type { GooglePopup } from '#src/web/lib/google-popup.ts';

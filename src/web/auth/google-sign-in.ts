@@ -1,6 +1,6 @@
 import { notify } from '#src/web/ui/notify.ts';
-import type { SecondStepResponse } from '#src/shared/account-security-paths.ts';
-import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '#src/shared/api-paths.ts';
+import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
+import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '#src/shared/accounts/paths.ts';
 import { failure, success } from '#src/shared/messages.ts';
 import { api, ApiError } from '#src/web/lib/api-client.ts';
 import { firebaseGooglePopup, type GooglePopup } from '#src/web/lib/google-popup.ts';

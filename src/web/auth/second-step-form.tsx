@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { secondStepUi, securityError } from '#src/shared/account-security-messages.ts';
-import type { PublicUser } from '#src/shared/user.ts';
+import { secondStepUi, securityError } from '#src/shared/account-security/messages.ts';
+import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
 import { ApiError } from '#src/web/lib/api-client.ts';
 import { textLinkClass } from '#src/web/ui/button-class.ts';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { secondStepUi } from '#src/shared/account-security-messages.ts';
+import { secondStepUi } from '#src/shared/account-security/messages.ts';
 import { authCopy, label } from '#src/shared/messages.ts';
-import { adminError } from '#src/shared/admin-messages.ts';
-import type { PublicUser } from '#src/shared/user.ts';
+import { adminError } from '#src/shared/admin/messages.ts';
+import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { textLinkClass } from '#src/web/ui/button-class.ts';
 import { Button } from '#src/web/ui/button.tsx';
@@ -16,6 +16,7 @@ import { ApiError } from '#src/web/lib/api-client.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
 import type { EmailState } from './flow-state.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { SecondStepForm } from './second-step-form.tsx';
 import { LAST_EMAIL_KEY, useSession } from '#src/web/lib/session.tsx';
 
@@ -116,7 +117,8 @@ export default function SignInDialog({
           label={label.emailAddress}
           type="email"
           name="email"
-          autoComplete="email"
+          // "webauthn": the browser may offer this site's passkeys here (conditional mediation).
+          autoComplete="email webauthn"
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -145,6 +147,7 @@ export default function SignInDialog({
       </form>
       <OrDivider />
       <GoogleSignInButton onSecondStep={setSecondStep} />
+      <PasskeySignInButton onSignedIn={signedIn} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {authCopy.noAccount}{' '}
         <Link to="/register" className={textLinkClass}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiPath, type CurrentUserResponse } from '#src/shared/api-paths.ts';
-import { waitlistCopy } from '#src/shared/admin-messages.ts';
+import { apiPath, type CurrentUserResponse } from '#src/shared/accounts/paths.ts';
+import { waitlistCopy } from '#src/shared/admin/messages.ts';
 import { api } from '#src/web/lib/api-client.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';

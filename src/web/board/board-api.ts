@@ -1,19 +1,19 @@
-import { API_BASE, type OkResponse } from '#src/shared/api-paths.ts';
+import { API_BASE, type OkResponse } from '#src/shared/accounts/paths.ts';
 import {
   taskPaths as paths,
   type ColumnResponse,
   type ColumnsResponse,
   type CommentResponse,
   type CommentsResponse,
-  type CreateTaskBody,
-  type InboxResponse,
   type MyCommentsResponse,
   type MyTasksResponse,
   type TaskListResponse,
   type TaskResponse,
-  type UpdateTaskBody,
-} from '#src/shared/tasks.ts';
-import { workspacePath } from '#src/shared/workspaces.ts';
+} from '#src/shared/tasks/paths.ts';
+import { notificationPaths, type FollowResponse } from '#src/shared/notifications/paths.ts';
+import { type AddCommentBody, type CreateTaskBody, type UpdateTaskBody } from '#src/shared/tasks/schemas.ts';
+import { githubPaths, type TaskLinksResponse } from '#src/shared/github/paths.ts';
+import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { api } from '#src/web/lib/api-client.ts';
 
 // The board's calls to the task endpoints (src/shared/tasks.ts). Each rejects with the server's sentence
@@ -39,18 +39,37 @@ export const boardApi = {
   remove: (workspaceId: string, taskId: string) => api<OkResponse>('DELETE', at(paths.task, workspaceId, { taskId }), NO_BODY),
   restore: (workspaceId: string, taskId: string) => api<TaskResponse>('POST', at(paths.restore, workspaceId, { taskId }), NO_BODY),
   comments: (workspaceId: string, taskId: string) => api<CommentsResponse>('GET', at(paths.comments, workspaceId, { taskId })),
-  comment: (workspaceId: string, taskId: string, body: string) =>
-    api<CommentResponse>('POST', at(paths.comments, workspaceId, { taskId }), { body }),
+  comment: (workspaceId: string, taskId: string, body: AddCommentBody) =>
+    api<CommentResponse>('POST', at(paths.comments, workspaceId, { taskId }), body),
+  editComment: (workspaceId: string, taskId: string, commentId: string, body: string) =>
+    api<CommentResponse>('PUT', at(paths.comment, workspaceId, { taskId, commentId }), { body }),
+  deleteComment: (workspaceId: string, taskId: string, commentId: string) =>
+    api<OkResponse>('DELETE', at(paths.comment, workspaceId, { taskId, commentId }), NO_BODY),
   addColumn: (workspaceId: string, name: string) => api<ColumnResponse>('POST', at(paths.columns, workspaceId), { name }),
   renameColumn: (workspaceId: string, columnId: string, name: string) =>
     api<ColumnResponse>('PUT', at(paths.column, workspaceId, { columnId }), { name }),
   moveColumn: (workspaceId: string, columnId: string, afterId: string | null) =>
     api<ColumnResponse>('POST', at(paths.moveColumn, workspaceId, { columnId }), { afterId }),
   removeColumn: (workspaceId: string, columnId: string) => api<OkResponse>('DELETE', at(paths.column, workspaceId, { columnId }), NO_BODY),
+  // The commits and pull requests that name the task (GitHub).
+  links: (workspaceId: string, taskId: string) => api<TaskLinksResponse>('GET', at(githubPaths.taskLinks, workspaceId, { taskId })),
   myTasks: () => api<MyTasksResponse>('GET', paths.myTasks),
   myComments: () => api<MyCommentsResponse>('GET', paths.myComments),
-  inbox: () => api<InboxResponse>('GET', paths.inbox),
+  following: (workspaceId: string, taskId: string) => api<FollowResponse>('GET', at(notificationPaths.follow, workspaceId, { taskId })),
+  follow: (workspaceId: string, taskId: string, following: boolean) =>
+    api<FollowResponse>('PUT', at(notificationPaths.follow, workspaceId, { taskId }), { following }),
   // The live board's address for EventSource, which sends the session cookie and, on reconnect, the
   // last event id by itself.
   eventsUrl: (workspaceId: string) => API_BASE + at(paths.events, workspaceId),
+};
+
+// A task's comments (kept current by the live stream) and the three lists of My work.
+export const boardKeys = {
+  workspace: (workspaceId: string) => ['tasks', workspaceId] as const,
+  comments: (workspaceId: string, taskId: string) => ['tasks', workspaceId, taskId, 'comments'] as const,
+  following: (workspaceId: string, taskId: string) => ['tasks', workspaceId, taskId, 'following'] as const,
+  // With the task's last change, so a pull request that moved it shows its new state at once.
+  links: (workspaceId: string, taskId: string, updatedAt: string) => ['tasks', workspaceId, taskId, 'links', updatedAt] as const,
+  myWork: ['my-work'] as const,
+  myWorkView: (view: string) => ['my-work', view] as const,
 };

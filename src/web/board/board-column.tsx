@@ -1,8 +1,8 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import type { Column, Task } from '#src/shared/tasks.ts';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import type { Column, Task } from '#src/shared/tasks/paths.ts';
 import { columnDropId } from './drag-ids.ts';
 import { TaskCard } from './task-card.tsx';
 import type { MemberLookup } from './use-members.ts';

@@ -1,6 +1,7 @@
 import {
   closestCorners,
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -10,18 +11,19 @@ import {
   type DragOverEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { BoardColumnView } from './board-column.tsx';
 import type { BoardState } from './board-state.ts';
-import { columnOfDropId } from './drag-ids.ts';
+import { columnHolding, dropPlace, type Lists } from './drop-place.ts';
+import { boardKeyboard } from './keyboard-coordinates.ts';
+import { HeldCard } from './task-card.tsx';
 import type { MemberLookup } from './use-members.ts';
-
-type Lists = Readonly<Record<string, readonly string[]>>;
 
 // Where a card is while it is dragged across columns: its old column without it, its new one with it.
 type Preview = Record<string, readonly string[]> | null;
+
+const noCards: readonly string[] = [];
 
 interface LanesProps {
   board: BoardState;
@@ -36,45 +38,54 @@ interface LanesProps {
   trailing?: ReactNode;
 }
 
-const columnHolding = (lists: Lists, id: UniqueIdentifier): string | null => {
-  const key = String(id);
-  const column = columnOfDropId(key);
-  if (column !== null) return column in lists ? column : null;
-  return Object.keys(lists).find((one) => lists[one]!.includes(key)) ?? null;
-};
-
 // Product rules TB3: the columns side by side, with drag and drop by pointer and by keyboard alone (dnd-kit's
-// keyboard sensor with sortable coordinates), and spoken announcements that name the task and the column.
+// keyboard sensor with the board's own coordinates), and spoken announcements that name the task and the column.
 export function BoardLanes({ board, shown, members, filtering, onOpen, onMove, columnMenu, trailing }: LanesProps) {
   const [preview, setPreview] = useState<Preview>(null);
-  const lists = useMemo<Lists>(() => (preview ? { ...shown, ...preview } : shown), [shown, preview]);
+  // The card being moved: drawn in an overlay above the board, so no column's scrolling list clips it.
+  const [held, setHeld] = useState<string | null>(null);
+  // Every column has a list, an empty one too, so a card can be moved into it (by keyboard as well).
+  const lists = useMemo<Lists>(
+    () => Object.fromEntries(board.columns.map((one) => [one.id, preview?.[one.id] ?? shown[one.id] ?? noCards])),
+    [board.columns, shown, preview],
+  );
   // The announcements read the lists as they are at the moment dnd-kit speaks.
   const current = useRef({ lists, board });
+  const [keyboard] = useState(boardKeyboard);
   useLayoutEffect(() => {
     current.current = { lists, board };
+    keyboard.see(
+      lists,
+      board.columns.map((one) => one.id),
+    );
   });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, {
+      // A smooth scroll lets dnd-kit measure the columns mid-way and drop the card into one it passes.
+      scrollBehavior: 'instant',
+      coordinateGetter: keyboard.coordinates,
+    }),
   );
 
   const announcements = useMemo<Announcements>(() => {
     const title = (id: UniqueIdentifier) => current.current.board.tasks[String(id)]?.title ?? '';
     const columnName = (id: string | null) => current.current.board.columns.find((one) => one.id === id)?.name ?? '';
-    const where = (active: UniqueIdentifier) => {
-      const column = columnHolding(current.current.lists, active);
-      const list = column ? current.current.lists[column]! : [];
-      return { column: columnName(column), place: list.indexOf(String(active)) + 1, of: list.length };
+    // Where the card would land now: the lists may not hold the move dnd-kit is announcing yet.
+    const where = (active: UniqueIdentifier, over: UniqueIdentifier | null) => {
+      const place = dropPlace(current.current.lists, active, over);
+      const list = place?.list ?? [];
+      return { column: columnName(place?.column ?? null), place: list.indexOf(String(active)) + 1, of: list.length };
     };
     return {
-      onDragStart: ({ active }) => boardUi.pickedUp(title(active.id), where(active.id).column),
-      onDragOver: ({ active }) => {
-        const at = where(active.id);
+      onDragStart: ({ active }) => boardUi.pickedUp(title(active.id), where(active.id, null).column),
+      onDragOver: ({ active, over }) => {
+        const at = where(active.id, over?.id ?? null);
         return boardUi.movedOver(title(active.id), at.column, at.place, at.of);
       },
-      onDragEnd: ({ active }) => {
-        const at = where(active.id);
+      onDragEnd: ({ active, over }) => {
+        const at = where(active.id, over?.id ?? null);
         return boardUi.dropped(title(active.id), at.column, at.place);
       },
       onDragCancel: ({ active }) => boardUi.cancelled(title(active.id)),
@@ -84,29 +95,24 @@ export function BoardLanes({ board, shown, members, filtering, onOpen, onMove, c
   // Across columns the card joins the other list as soon as it is over it, so the list makes room.
   const dragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
-    const from = columnHolding(lists, active.id);
-    const to = columnHolding(lists, over.id);
-    if (!from || !to || from === to) return;
-    const target = lists[to]!;
-    const overIndex = target.indexOf(String(over.id));
-    const index = overIndex < 0 ? target.length : overIndex;
-    setPreview({
-      [from]: lists[from]!.filter((id) => id !== String(active.id)),
-      [to]: [...target.slice(0, index), String(active.id), ...target.slice(index)],
-    });
+    const id = String(active.id);
+    const from = columnHolding(lists, id);
+    const place = dropPlace(lists, id, over.id);
+    if (!from || !place || place.column === from) return;
+    // Kept with the columns it crossed before, so a card that passes several is in one list only.
+    setPreview({ ...preview, [from]: lists[from]!.filter((one) => one !== id), [place.column]: place.list });
   };
 
   const dragEnd = ({ active, over }: DragEndEvent) => {
     setPreview(null);
+    setHeld(null);
+    keyboard.reset();
     const id = String(active.id);
-    const column = columnHolding(lists, id);
-    const originally = columnHolding(shown, id);
-    if (!over || !column) return;
-    const list = lists[column]!;
-    const overIndex = list.indexOf(String(over.id));
-    const finalList = overIndex < 0 ? list : arrayMove([...list], list.indexOf(id), overIndex);
-    if (column === originally && finalList.every((one, index) => one === shown[column]![index])) return;
-    onMove(id, column, finalList);
+    const place = over ? dropPlace(lists, id, over.id) : null;
+    if (!place) return;
+    const before = shown[place.column] ?? noCards;
+    if (place.list.length === before.length && place.list.every((one, index) => one === before[index])) return;
+    onMove(id, place.column, place.list);
   };
 
   return (
@@ -114,16 +120,24 @@ export function BoardLanes({ board, shown, members, filtering, onOpen, onMove, c
       sensors={sensors}
       collisionDetection={closestCorners}
       accessibility={{ announcements, screenReaderInstructions: { draggable: boardUi.dragInstructions } }}
+      onDragStart={({ active }) => {
+        keyboard.reset();
+        setHeld(String(active.id));
+      }}
       onDragOver={dragOver}
       onDragEnd={dragEnd}
-      onDragCancel={() => setPreview(null)}
+      onDragCancel={() => {
+        keyboard.reset();
+        setPreview(null);
+        setHeld(null);
+      }}
     >
       <div className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto pb-2" data-testid="board-lanes">
         {board.columns.map((column) => (
           <BoardColumnView
             key={column.id}
             column={column}
-            shown={lists[column.id] ?? []}
+            shown={lists[column.id]!}
             tasks={board.tasks}
             members={members}
             filtering={filtering}
@@ -133,6 +147,7 @@ export function BoardLanes({ board, shown, members, filtering, onOpen, onMove, c
         ))}
         {trailing}
       </div>
+      <DragOverlay>{held && board.tasks[held] ? <HeldCard task={board.tasks[held]} members={members} /> : null}</DragOverlay>
     </DndContext>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import type { WorkspaceSummary } from '#src/shared/workspaces.ts';
-import { problemText, useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
+import { problemText } from '#src/web/lib/api-client.ts';
+import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
@@ -14,8 +15,10 @@ import { BoardToolbar } from './board-toolbar.tsx';
 import { useColumnControls } from './column-controls.tsx';
 import { NewTaskDialog } from './new-task-dialog.tsx';
 import { TaskSheet } from './task-sheet.tsx';
+import { taskByKey } from './task-by-key.ts';
 import { useBoard } from './use-board.ts';
 import { useMembers } from './use-members.ts';
+import { useProjects } from '#src/web/lib/use-projects.ts';
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -47,7 +50,7 @@ function useWorkspaceFromAddress() {
   }, [status, wanted, current, workspaces, switchTo, params, setParams]);
 }
 
-// Issue 16: the board of the current workspace at /board.
+// The board of the current workspace at /board.
 export default function BoardPage() {
   const { status, current, error, refresh } = useWorkspaces();
   useWorkspaceFromAddress();
@@ -71,6 +74,7 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
   const board = useBoard(workspace.id);
   const { state, dispatch } = board;
   const { members, list: memberList } = useMembers(workspace.id);
+  const projects = useProjects(workspace.id);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const filtering = isFiltering(filters);
@@ -79,9 +83,12 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
   const shown = useMemo(() => {
     if (!filtering) return state.order;
     return Object.fromEntries(
-      Object.entries(state.order).map(([column, ids]) => [column, ids.filter((id) => matchesFilters(state.tasks[id]!, filters))]),
+      Object.entries(state.order).map(([column, ids]) => [
+        column,
+        ids.filter((id) => matchesFilters(state.tasks[id]!, filters, projects.clientOf)),
+      ]),
     );
-  }, [state.order, state.tasks, filters, filtering]);
+  }, [state.order, state.tasks, filters, filtering, projects.clientOf]);
   const labels = useMemo(() => boardLabels(Object.values(state.tasks)), [state.tasks]);
 
   // Read through a ref, so opening a task does not hand 1,000 memoised cards a new callback.
@@ -98,7 +105,12 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
     },
     [setParams],
   );
-  const openTask = useCallback((id: string) => setParam('task', id), [setParam]);
+  const tasksNow = useRef(state.tasks);
+  useLayoutEffect(() => {
+    tasksNow.current = state.tasks;
+  });
+  // The address names the task by its key (/board?task=TSR-42), which a person can read and share.
+  const openTask = useCallback((id: string) => setParam('task', tasksNow.current[id]?.key ?? id), [setParam]);
 
   // Product rules TB3: the card moves at once; a refusal puts it back and says why.
   const move = useCallback(
@@ -121,14 +133,20 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
   const owner = workspace.role === 'owner';
   const columns = useColumnControls(workspace.id, state.columns, (column) => state.order[column]?.length ?? 0, dispatch);
   const openId = params.get('task');
-  const openTaskRow = openId ? state.tasks[openId] : undefined;
+  const openTaskRow = openId ? (state.tasks[openId] ?? taskByKey(state.tasks, openId)) : undefined;
 
   if (board.status === 'loading') return <GenericLoader text={boardUi.loading} />;
   if (board.status === 'error') return <LoadError message={board.error ?? boardUi.loadFailed} onRetry={board.reload} />;
 
   return (
     <>
-      <BoardToolbar members={memberList} labels={labels} live={board.live} onNewTask={() => setParam('new', '1')} />
+      <BoardToolbar
+        members={memberList}
+        labels={labels}
+        projects={projects.groups}
+        live={board.live}
+        onNewTask={() => setParam('new', '1')}
+      />
       {board.error ? <Alert tone="error">{board.error}</Alert> : null}
       <BoardLanes
         board={state}
@@ -147,6 +165,7 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
         workspaceId={workspace.id}
         columns={state.columns}
         members={memberList}
+        projects={projects}
         onCreated={(task) => dispatch({ type: 'task-saved', task })}
       />
       {openTaskRow ? (
@@ -155,9 +174,9 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
           workspaceId={workspace.id}
           task={openTaskRow}
           members={memberList}
+          projects={projects.groups}
           dispatch={dispatch}
           onClose={() => setParam('task', null)}
-          onComment={board.onComment}
         />
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
-import type { Column, Task } from '#src/shared/tasks.ts';
+import type { Column, Task } from '#src/shared/tasks/paths.ts';
 import { boardReducer, emptyBoard, type BoardAction, type BoardState } from './board-state.ts';
 
 const WS = 'ws-1';
@@ -14,6 +14,8 @@ const keys = generateNKeysBetween(null, null, 5);
 function task(id: string, columnId: string, position: string, more: Partial<Task> = {}): Task {
   return {
     id,
+    key: `T-${id}`,
+    number: 1,
     workspaceId: WS,
     columnId,
     title: `Task ${id}`,
@@ -22,6 +24,8 @@ function task(id: string, columnId: string, position: string, more: Partial<Task
     priority: 'medium',
     dueDate: null,
     labels: [],
+    projectId: null,
+    sharedWithClient: false,
     position,
     version: 1,
     createdBy: null,

@@ -1,7 +1,7 @@
 import { generateKeyBetween } from 'fractional-indexing';
-import type { Column, Task } from '#src/shared/tasks.ts';
+import type { Column, Task } from '#src/shared/tasks/paths.ts';
 
-// Issue 16: the board as the browser holds it. Tasks are kept by id, and each column keeps the ids of its
+// The board as the browser holds it. Tasks are kept by id, and each column keeps the ids of its
 // tasks in board order, so a change touches one or two lists and every other card keeps its object (its
 // memoised card does not render again: the ≤ 50 ms move budget, product rules B).
 export interface BoardState {

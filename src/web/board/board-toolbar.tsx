@@ -1,12 +1,14 @@
 import { Plus, Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { TASK_PRIORITIES, TASK_SEARCH_MAX } from '#src/shared/tasks.ts';
-import type { WorkspaceMember } from '#src/shared/workspaces.ts';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { TASK_PRIORITIES, TASK_SEARCH_MAX } from '#src/shared/tasks/paths.ts';
+import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Button } from '#src/web/ui/button.tsx';
-import { controlClass } from './control-class.ts';
-import { isFiltering, NOBODY, readFilters, withFilter } from './board-filters.ts';
+import { controlClass } from '#src/web/ui/control-class.ts';
+import { ProjectOptions } from '#src/web/ui/project-options.tsx';
+import type { ClientProjects } from '#src/web/lib/use-projects.ts';
+import { FILTER_NAMES, isFiltering, NOBODY, readFilters, withFilter, type FilterName } from './board-filters.ts';
 import type { LiveStatus } from './use-board.ts';
 
 function FilterSelect({
@@ -33,23 +35,24 @@ function FilterSelect({
   );
 }
 
-// Product rules TB2: filter by assignee, label and priority, search by title; all of it in the address.
+// Product rules TB2: filter by assignee, label, priority, project and client, search by title; all of it in the address.
 export function BoardToolbar({
   members,
   labels,
+  projects,
   live,
   onNewTask,
 }: {
   members: WorkspaceMember[];
   labels: string[];
+  projects: readonly ClientProjects[];
   live: LiveStatus;
   onNewTask: () => void;
 }) {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const searchId = useId();
-  const set = (name: 'assignee' | 'label' | 'priority' | 'q', value: string, replace = false) =>
-    setParams(withFilter(params, name, value), { replace });
+  const set = (name: FilterName, value: string, replace = false) => setParams(withFilter(params, name, value), { replace });
 
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label={boardUi.filters}>
@@ -96,12 +99,28 @@ export function BoardToolbar({
           </option>
         ))}
       </FilterSelect>
+      {projects.length > 0 || filters.project || filters.client ? (
+        <>
+          <FilterSelect label={boardUi.projectFilter} value={filters.project} onChange={(value) => set('project', value)}>
+            <option value="">{boardUi.anyProject}</option>
+            <ProjectOptions groups={projects} />
+          </FilterSelect>
+          <FilterSelect label={boardUi.clientFilter} value={filters.client} onChange={(value) => set('client', value)}>
+            <option value="">{boardUi.anyClient}</option>
+            {projects.map((group) => (
+              <option key={group.clientId} value={group.clientId}>
+                {group.clientName}
+              </option>
+            ))}
+          </FilterSelect>
+        </>
+      ) : null}
       {isFiltering(filters) ? (
         <Button
           variant="ghost"
           onClick={() => {
             const next = new URLSearchParams(params);
-            for (const name of ['assignee', 'label', 'priority', 'q']) next.delete(name);
+            for (const name of FILTER_NAMES) next.delete(name);
             setParams(next);
           }}
         >

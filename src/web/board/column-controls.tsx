@@ -1,11 +1,13 @@
 import { MoreHorizontal, Plus } from 'lucide-react';
-import { useState, type Dispatch, type FormEvent } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { firstIssueMessage } from '#src/shared/contract.ts';
-import { COLUMN_NAME_MAX, CreateColumnSchema, type Column } from '#src/shared/tasks.ts';
-import { problemText } from '#src/web/lib/workspaces.tsx';
+import { useState, type Dispatch } from 'react';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { COLUMN_NAME_MAX, type Column } from '#src/shared/tasks/paths.ts';
+import { CreateColumnSchema } from '#src/shared/tasks/schemas.ts';
+import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
+import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
 import { Dialog } from '#src/web/ui/dialog.tsx';
 import { TextField } from '#src/web/ui/field.tsx';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
@@ -15,63 +17,46 @@ import type { BoardAction } from './board-state.ts';
 
 type Step = { kind: 'rename' | 'remove'; column: Column } | { kind: 'add' } | null;
 
-// One dialog for the steps that ask something: a name (rename, add) or a confirmation (remove).
-function ColumnDialog({
-  step,
+// A column's name, new or changed, checked by the same schema as the server's.
+function ColumnNameDialog({
+  title,
+  name,
   onClose,
   onSubmit,
 }: {
-  step: NonNullable<Step>;
+  title: string;
+  name: string;
   onClose: () => void;
   onSubmit: (name: string) => Promise<void>;
 }) {
-  const [name, setName] = useState(step.kind === 'rename' ? step.column.name : '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const naming = step.kind !== 'remove';
-  const title =
-    step.kind === 'remove' ? boardUi.removeColumnTitle(step.column.name) : step.kind === 'add' ? boardUi.addColumn : boardUi.renameColumn;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (naming) {
-      const parsed = CreateColumnSchema.safeParse({ name });
-      if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    }
-    setBusy(true);
-    try {
-      await onSubmit(name.trim());
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: CreateColumnSchema,
+    defaultValues: { name },
+    fallback: boardUi.columnFailed,
+    fieldOf: (error) => (error.status === 400 || error.status === 409 ? 'name' : null),
+    onSubmit: async (values) => {
+      await onSubmit(values.name);
       onClose();
-    } catch (error) {
-      setProblem(problemText(error, boardUi.columnFailed));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open || busy ? undefined : onClose())}
-      title={title}
-      description={naming ? undefined : boardUi.removeColumnLead}
-    >
+    <Dialog open onOpenChange={(open) => (open || busy ? undefined : onClose())} title={title}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        {naming ? (
-          <TextField
-            label={boardUi.columnName}
-            autoComplete="off"
-            aria-required
-            maxLength={COLUMN_NAME_MAX}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        ) : null}
+        <TextField
+          label={boardUi.columnName}
+          autoComplete="off"
+          aria-required
+          maxLength={COLUMN_NAME_MAX}
+          error={errorOf('name')}
+          {...form.register('name')}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {boardUi.cancel}
           </Button>
-          <Button type="submit" variant={naming ? 'primary' : 'danger'} busy={busy} busyLabel={naming ? boardUi.saving : boardUi.removing}>
+          <Button type="submit" busy={busy} busyLabel={boardUi.saving}>
             {title}
           </Button>
         </div>
@@ -80,7 +65,7 @@ function ColumnDialog({
   );
 }
 
-// Issue 16: owners rename, add, reorder and remove columns; a column with tasks cannot be removed.
+// Owners rename, add, reorder and remove columns; a column with tasks cannot be removed.
 export function useColumnControls(
   workspaceId: string,
   columns: Column[],
@@ -144,6 +129,35 @@ export function useColumnControls(
     </Button>
   );
 
-  const dialog = step ? <ColumnDialog key={step.kind} step={step} onClose={() => setStep(null)} onSubmit={submit} /> : null;
+  const close = () => setStep(null);
+  let dialog = null;
+  if (step?.kind === 'remove') {
+    dialog = (
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => (open ? undefined : close())}
+        title={boardUi.removeColumnTitle(step.column.name)}
+        description={boardUi.removeColumnLead}
+        confirmLabel={boardUi.removeColumnTitle(step.column.name)}
+        busyLabel={boardUi.removing}
+        fallback={boardUi.columnFailed}
+        onConfirm={async () => {
+          await submit('');
+          close();
+        }}
+      />
+    );
+  } else if (step) {
+    const title = step.kind === 'add' ? boardUi.addColumn : boardUi.renameColumn;
+    dialog = (
+      <ColumnNameDialog
+        key={step.kind}
+        title={title}
+        name={step.kind === 'rename' ? step.column.name : ''}
+        onClose={close}
+        onSubmit={submit}
+      />
+    );
+  }
   return { menu, addButton, dialog };
 }

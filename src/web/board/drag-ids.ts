@@ -1,5 +1,5 @@
-// dnd-kit ids: a card is dragged by its task id; a column's drop area carries a prefix, so the two never
-// collide (issue 16).
+// dnd-kit ids: a card is dragged by its task id; a column's drop area carries a prefix, so the two
+// never collide.
 const COLUMN = 'column:';
 
 export const columnDropId = (columnId: string) => `${COLUMN}${columnId}`;

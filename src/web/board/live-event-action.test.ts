@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Comment, LiveEvent, Task } from '#src/shared/tasks.ts';
+import type { Column, Comment, LiveEvent, Task } from '#src/shared/tasks/paths.ts';
 import { boardReducer, emptyBoard } from './board-state.ts';
 import { actionFor } from './live-event-action.ts';
 
 const column: Column = { id: 'c1', workspaceId: 'w', name: 'To do', position: 'a0' };
 const task: Task = {
   id: 't1',
+  key: 'TSR-1',
+  number: 1,
   workspaceId: 'w',
   columnId: 'c1',
   title: 'A',
@@ -14,13 +16,24 @@ const task: Task = {
   priority: 'medium',
   dueDate: null,
   labels: [],
+  projectId: null,
+  sharedWithClient: false,
   position: 'a0',
   version: 1,
   createdBy: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
-const comment: Comment = { id: 'k1', workspaceId: 'w', taskId: 't1', body: 'hi', author: null, createdAt: task.createdAt };
+const comment: Comment = {
+  id: 'k1',
+  workspaceId: 'w',
+  taskId: 't1',
+  body: 'hi',
+  author: null,
+  editedAt: null,
+  forClient: false,
+  createdAt: task.createdAt,
+};
 const meta = { id: '1', workspaceId: 'w', actorId: null, occurredAt: task.createdAt };
 
 // Each event, applied to a board, as a teammate's browser would (product rules TB4).

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '#src/shared/tasks.ts';
+import type { LiveEvent } from '#src/shared/tasks/paths.ts';
 import type { BoardAction } from './board-state.ts';
 
 // The live event as a change to the board (product rules TB4: a teammate's create, edit, move, delete or comment
@@ -15,7 +15,8 @@ export function actionFor(event: LiveEvent): BoardAction | null {
       return { type: 'column-saved', column: event.column };
     case 'column.deleted':
       return { type: 'column-removed', id: event.column.id };
-    case 'comment.added':
+    default:
+      // Comments, clients, projects and approvals change no card.
       return null;
   }
 }

@@ -1,20 +1,23 @@
 import { useId, useState, type FormEvent } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { firstIssueMessage } from '#src/shared/contract.ts';
-import { CreateTaskSchema, type Column, type Task } from '#src/shared/tasks.ts';
-import type { WorkspaceMember } from '#src/shared/workspaces.ts';
-import { problemText } from '#src/web/lib/workspaces.tsx';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { firstIssueMessage } from '#src/shared/validation.ts';
+import { CreateTaskSchema } from '#src/shared/tasks/schemas.ts';
+import { type Column, type Task } from '#src/shared/tasks/paths.ts';
+import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
+import { problemText } from '#src/web/lib/api-client.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { Dialog } from '#src/web/ui/dialog.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { boardApi } from './board-api.ts';
-import { controlClass } from './control-class.ts';
+import { controlClass } from '#src/web/ui/control-class.ts';
 import { blankDraft, fieldsOf } from './task-draft.ts';
+import { QuickAddField } from './quick-add-field.tsx';
 import { TaskFields } from './task-fields.tsx';
+import type { WorkspaceProjects } from '#src/web/lib/use-projects.ts';
 
-// Issue 16: Create New Task (the Home panel opens it with `/board?new=1`). Title required; what was typed
+// Create New Task (the Home panel opens it with `/board?new=1`). Title required; what was typed
 // stays when the server refuses, so the person can correct it.
 export function NewTaskDialog({
   open,
@@ -22,6 +25,7 @@ export function NewTaskDialog({
   workspaceId,
   columns,
   members,
+  projects,
   onCreated,
 }: {
   open: boolean;
@@ -29,6 +33,7 @@ export function NewTaskDialog({
   workspaceId: string;
   columns: Column[];
   members: WorkspaceMember[];
+  projects: WorkspaceProjects;
   onCreated: (task: Task) => void;
 }) {
   const [draft, setDraft] = useState(blankDraft);
@@ -67,7 +72,8 @@ export function NewTaskDialog({
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())} title={boardUi.createTitle}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <TaskFields draft={draft} onChange={setDraft} members={members} />
+        <QuickAddField draft={draft} onChange={setDraft} members={members} projects={projects.list} />
+        <TaskFields draft={draft} onChange={setDraft} members={members} projects={projects.groups} />
         <div>
           <label htmlFor={columnFieldId} className="mb-1.5 block text-sm font-medium text-slate-700">
             {boardUi.columnField}

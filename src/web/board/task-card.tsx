@@ -1,13 +1,13 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import { hasPicture, initials } from '#src/web/ui/avatar-initials.ts';
 import { cn } from '#src/web/ui/cn.ts';
-import type { Task, TaskPriority } from '#src/shared/tasks.ts';
-import { formatDay } from './format-day.ts';
+import type { Task, TaskPriority } from '#src/shared/tasks/paths.ts';
 import type { MemberLookup } from './use-members.ts';
+import { formatDay } from '#src/web/lib/format-time.ts';
 
 const priorityLook: Record<TaskPriority, string> = {
   low: 'bg-slate-100 text-slate-700',
@@ -43,7 +43,8 @@ function Assignee({ name, picture }: { name: string; picture: string | null | un
 interface CardProps {
   task: Task;
   members: MemberLookup;
-  onOpen: (id: string) => void;
+  // Absent on the held card's picture: its title is text, not a second button.
+  onOpen?: (id: string) => void;
 }
 
 // What a card shows. Memoised on the task object: a move or an edit gives only the changed task a new
@@ -53,15 +54,22 @@ const CardBody = memo(function CardBody({ task, members, onOpen }: CardProps) {
   const priority = boardUi.priorityNames[task.priority];
   return (
     <>
-      <button
-        type="button"
-        onClick={() => onOpen(task.id)}
-        aria-label={boardUi.openTask(task.title)}
-        className="block w-full rounded-sm text-left text-sm font-medium break-words text-slate-900 hover:text-accent-700"
-      >
-        {task.title}
-      </button>
+      {onOpen ? (
+        <button
+          type="button"
+          onClick={() => onOpen(task.id)}
+          aria-label={boardUi.openTask(task.title)}
+          className="block w-full rounded-sm text-left text-sm font-medium break-words text-slate-900 hover:text-accent-700"
+        >
+          {task.title}
+        </button>
+      ) : (
+        <p className="text-sm font-medium break-words text-slate-900">{task.title}</p>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
+        <span data-testid="task-key" className="font-mono text-slate-600">
+          {task.key}
+        </span>
         <span className={cn('rounded-full px-2 py-0.5 font-medium', priorityLook[task.priority])}>{boardUi.priorityLabel(priority)}</span>
         {task.dueDate ? <span className="text-slate-600">{boardUi.due(formatDay(task.dueDate))}</span> : null}
         {task.labels.map((label) => (
@@ -80,10 +88,25 @@ const CardBody = memo(function CardBody({ task, members, onOpen }: CardProps) {
   );
 });
 
-// Issue 16: a card is dragged by pointer anywhere on it, and by keyboard from its move button (the title
+const cardLook = 'flex touch-manipulation gap-1 rounded-control border border-slate-200 bg-white p-2.5 shadow-xs';
+
+// The card in the hand, drawn by dnd-kit's overlay above every column. It is a picture of the card: the
+// focus stays on the move button of the card in the list, which the announcements speak for.
+export function HeldCard({ task, members }: { task: Task; members: MemberLookup }) {
+  return (
+    <div data-testid="held-card" aria-hidden="true" className={cn(cardLook, 'cursor-grabbing shadow-lg ring-2 ring-accent-500')}>
+      <span className="-ml-1 flex size-6 shrink-0 items-center justify-center text-slate-400">{grip}</span>
+      <div className="min-w-0 flex-1">
+        <CardBody task={task} members={members} />
+      </div>
+    </div>
+  );
+}
+
+// A card is dragged by pointer anywhere on it, and by keyboard from its move button (the title
 // is a button of its own that opens the task; a button cannot hold another one). dnd-kit's keyboard sensor
 // starts only from the activator node, so Enter on the title opens the task instead.
-export const TaskCard = memo(function TaskCard({ task, members, onOpen }: CardProps) {
+export const TaskCard = memo(function TaskCard({ task, members, onOpen }: CardProps & { onOpen: (id: string) => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { columnId: task.columnId },
@@ -95,9 +118,11 @@ export const TaskCard = memo(function TaskCard({ task, members, onOpen }: CardPr
       {...listeners}
       data-testid="task-card"
       className={cn(
+        cardLook,
         // Off-screen cards skip layout and paint until scrolled to (product rules B: 1,000 tasks).
-        'flex touch-manipulation gap-1 rounded-control border border-slate-200 bg-white p-2.5 shadow-xs [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]',
-        isDragging && 'relative z-10 opacity-80 shadow-lg ring-2 ring-accent-500',
+        '[contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]',
+        // While held, the card drawn in the overlay moves; this one marks the place it will drop into.
+        isDragging && 'border-dashed border-accent-500 bg-accent-50',
       )}
     >
       <button

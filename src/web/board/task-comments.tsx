@@ -1,70 +1,52 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { firstIssueMessage } from '#src/shared/contract.ts';
-import { AddCommentSchema, COMMENT_MAX, type Comment } from '#src/shared/tasks.ts';
-import { taskNotice } from '#src/shared/task-messages.ts';
-import { problemText } from '#src/web/lib/workspaces.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { AddCommentSchema } from '#src/shared/tasks/schemas.ts';
+import type { Comment } from '#src/shared/tasks/paths.ts';
+import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
-import { Avatar } from '#src/web/ui/avatar.tsx';
 import { Button } from '#src/web/ui/button.tsx';
-import { cn } from '#src/web/ui/cn.ts';
-import { boardApi } from './board-api.ts';
-import { controlClass } from './control-class.ts';
-import { formatMoment } from './format-day.ts';
+import { boardApi, boardKeys } from './board-api.ts';
+import { CommentField } from './comment-field.tsx';
+import { withComment } from './comment-list.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { CommentItem } from './comment-item.tsx';
+import { mentionCandidates, useMembers } from './use-members.ts';
 
-const byTime = (a: Comment, b: Comment) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
-
-// A comment arrives twice for its author (the answer and the live event): kept once, in time order.
-const withComment = (list: Comment[], comment: Comment) =>
-  list.some((one) => one.id === comment.id) ? list : [...list, comment].sort(byTime);
-
-// Issue 16: comments on a task, plain text (React escapes it; line breaks kept), with author and time;
-// a teammate's comment shows as it is made.
+// Comments on a task, oldest first; a teammate's comment, edit or deletion shows as it is made.
+// On a task shared with its client, a comment can be marked for the client (the portal shows only those).
 export function TaskComments({
   workspaceId,
   taskId,
-  onComment,
+  canShareWithClient,
 }: {
   workspaceId: string;
   taskId: string;
-  onComment: (listener: (comment: Comment) => void) => () => void;
+  canShareWithClient: boolean;
 }) {
-  const [comments, setComments] = useState<Comment[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
+  const { user } = useSession();
+  const { members, list } = useMembers(workspaceId);
+  const candidates = mentionCandidates(list);
+  const myRole = user ? members.get(user.id)?.role : undefined;
+  const nameOf = (id: string) => members.get(id)?.name;
+  const key = boardKeys.comments(workspaceId, taskId);
+  // A teammate's comment reaches this list from the board's live stream (useBoard).
+  const query = useQuery({ queryKey: key, queryFn: () => boardApi.comments(workspaceId, taskId).then((answer) => answer.comments) });
+  const comments = query.data ?? null;
   const fieldId = useId();
-
-  useEffect(() => {
-    let active = true;
-    boardApi.comments(workspaceId, taskId).then(
-      (answer) => active && setComments((shown) => (shown ?? []).reduce(withComment, answer.comments)),
-      (error: unknown) => active && setProblem(problemText(error, boardUi.commentFailed)),
-    );
-    const stop = onComment((comment) => {
-      if (comment.taskId === taskId) setComments((shown) => withComment(shown ?? [], comment));
-    });
-    return () => {
-      active = false;
-      stop();
-    };
-  }, [workspaceId, taskId, onComment]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = AddCommentSchema.safeParse({ body });
-    if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    setProblem(null);
-    setBusy(true);
-    try {
-      const { comment } = await boardApi.comment(workspaceId, taskId, parsed.data.body);
-      setComments((shown) => withComment(shown ?? [], comment));
-      setBody('');
-    } catch (error) {
-      setProblem(problemText(error, boardUi.commentFailed));
-    }
-    setBusy(false);
-  }
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: AddCommentSchema,
+    defaultValues: { body: '', forClient: false },
+    fallback: boardUi.commentFailed,
+    onSubmit: async ({ body, forClient }) => {
+      const { comment } = await boardApi.comment(workspaceId, taskId, { body, forClient: canShareWithClient && forClient === true });
+      client.setQueryData<Comment[]>(key, (shown) => withComment(shown ?? [], comment));
+      form.reset();
+    },
+  });
+  const loadProblem = query.error ? problemText(query.error, boardUi.commentFailed) : null;
 
   return (
     <section aria-labelledby={`${fieldId}-heading`} className="border-t border-slate-200 pt-4">
@@ -76,32 +58,40 @@ export function TaskComments({
       ) : (
         <ol className="mt-3 space-y-3" data-testid="comments">
           {comments.map((comment) => (
-            <li key={comment.id} className="flex gap-2.5">
-              <Avatar name={comment.author?.name ?? taskNotice.deletedUser} size="sm" />
-              <div className="min-w-0 flex-1">
-                <p className="text-xs text-slate-600">
-                  <span className="font-semibold text-slate-900">{comment.author?.name ?? taskNotice.deletedUser}</span>{' '}
-                  <time dateTime={comment.createdAt}>{formatMoment(comment.createdAt)}</time>
-                </p>
-                <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-800">{comment.body}</p>
-              </div>
-            </li>
+            <CommentItem
+              key={comment.id}
+              workspaceId={workspaceId}
+              comment={comment}
+              nameOf={nameOf}
+              candidates={candidates}
+              canEdit={comment.author?.id === user?.id}
+              canDelete={comment.author?.id === user?.id || myRole === 'owner'}
+            />
           ))}
         </ol>
       )}
       <form onSubmit={submit} noValidate className="mt-4 space-y-2">
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
-          {boardUi.commentLabel}
-        </label>
-        <textarea
-          id={fieldId}
-          rows={3}
-          maxLength={COMMENT_MAX}
-          className={cn(controlClass, 'block w-full')}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-        />
+        {problem || loadProblem ? <Alert tone="error">{problem ?? loadProblem}</Alert> : null}
+        <CommentField label={boardUi.commentLabel} error={errorOf('body')} members={candidates} {...form.register('body')} />
+        {canShareWithClient ? (
+          <div className="flex items-start gap-2">
+            <input
+              id={`${fieldId}-for-client`}
+              type="checkbox"
+              aria-describedby={`${fieldId}-for-client-hint`}
+              className="mt-0.5 size-4 accent-accent-600"
+              {...form.register('forClient')}
+            />
+            <div>
+              <label htmlFor={`${fieldId}-for-client`} className="text-sm font-medium text-slate-700">
+                {boardUi.forClientLabel}
+              </label>
+              <p id={`${fieldId}-for-client-hint`} className="text-xs text-slate-600">
+                {boardUi.forClientHint}
+              </p>
+            </div>
+          </div>
+        ) : null}
         <Button type="submit" variant="secondary" busy={busy} busyLabel={boardUi.commenting}>
           {boardUi.commentButton}
         </Button>

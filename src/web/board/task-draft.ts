@@ -1,4 +1,5 @@
-import type { Task, TaskPriority, UpdateTaskBody } from '#src/shared/tasks.ts';
+import type { Task, TaskPriority } from '#src/shared/tasks/paths.ts';
+import type { UpdateTaskBody } from '#src/shared/tasks/schemas.ts';
 
 // What the task form holds: spec 3's fields as the person types them (labels as one comma-separated line).
 export interface TaskDraft {
@@ -8,9 +9,21 @@ export interface TaskDraft {
   priority: TaskPriority;
   dueDate: string;
   labels: string;
+  // '' for no project.
+  projectId: string;
+  sharedWithClient: boolean;
 }
 
-export const blankDraft: TaskDraft = { title: '', description: '', assigneeId: '', priority: 'medium', dueDate: '', labels: '' };
+export const blankDraft: TaskDraft = {
+  title: '',
+  description: '',
+  assigneeId: '',
+  priority: 'medium',
+  dueDate: '',
+  labels: '',
+  projectId: '',
+  sharedWithClient: false,
+};
 
 export const draftOf = (task: Task): TaskDraft => ({
   title: task.title,
@@ -19,6 +32,8 @@ export const draftOf = (task: Task): TaskDraft => ({
   priority: task.priority,
   dueDate: task.dueDate ?? '',
   labels: task.labels.join(', '),
+  projectId: task.projectId ?? '',
+  sharedWithClient: task.sharedWithClient,
 });
 
 // The request fields (the contract's schemas then check and trim them, on both sides).
@@ -32,6 +47,8 @@ export const fieldsOf = (draft: TaskDraft): Omit<UpdateTaskBody, 'version'> => (
     .split(',')
     .map((label) => label.trim())
     .filter(Boolean),
+  projectId: draft.projectId || null,
+  sharedWithClient: draft.sharedWithClient,
 });
 
 // Product rules TB6 (a 409 on save): after reloading the task, each field the person changed keeps their edit and

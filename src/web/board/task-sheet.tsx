@@ -1,28 +1,32 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useState, type Dispatch, type FormEvent } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { firstIssueMessage } from '#src/shared/contract.ts';
-import { UpdateTaskSchema, type Comment, type Task } from '#src/shared/tasks.ts';
-import type { WorkspaceMember } from '#src/shared/workspaces.ts';
-import { ApiError } from '#src/web/lib/api-client.ts';
-import { problemText } from '#src/web/lib/workspaces.tsx';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { firstIssueMessage } from '#src/shared/validation.ts';
+import { UpdateTaskSchema } from '#src/shared/tasks/schemas.ts';
+import { type Task } from '#src/shared/tasks/paths.ts';
+import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
+import { ApiError, problemText } from '#src/web/lib/api-client.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
+import { keepOpenWhilePicking } from '#src/web/ui/dialog.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { boardApi } from './board-api.ts';
 import type { BoardAction } from './board-state.ts';
 import { draftOf, fieldsOf, rebase, type TaskDraft } from './task-draft.ts';
+import { TaskLinks } from './task-links.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { TaskFields } from './task-fields.tsx';
+import { FollowButton } from './follow-button.tsx';
+import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 
 interface SheetProps {
   workspaceId: string;
   task: Task;
   members: WorkspaceMember[];
+  projects: readonly ClientProjects[];
   dispatch: Dispatch<BoardAction>;
   onClose: () => void;
-  onComment: (listener: (comment: Comment) => void) => () => void;
 }
 
 // Product rules TB7: deleting asks nothing; the toast's Undo restores the task (the server keeps it until then).
@@ -63,7 +67,7 @@ function useTaskEditor(task: Task) {
   return { opened, draft, setDraft, settle };
 }
 
-export function TaskSheet({ workspaceId, task, members, dispatch, onClose, onComment }: SheetProps) {
+export function TaskSheet({ workspaceId, task, members, projects, dispatch, onClose }: SheetProps) {
   const { opened, draft, setDraft, settle } = useTaskEditor(task);
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -117,13 +121,22 @@ export function TaskSheet({ workspaceId, task, members, dispatch, onClose, onCom
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-scrim/40" />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onEscapeKeyDown={keepOpenWhilePicking}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col bg-white shadow-xl transition duration-200 starting:translate-x-4 starting:opacity-0"
         >
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{boardUi.editTitle}</RadixDialog.Title>
+            <div>
+              <p data-testid="task-sheet-key" className="font-mono text-xs text-slate-600">
+                {task.key}
+              </p>
+              <RadixDialog.Title className="text-lg font-semibold text-slate-900">{boardUi.editTitle}</RadixDialog.Title>
+            </div>
+            <div className="ml-auto">
+              <FollowButton workspaceId={workspaceId} taskId={task.id} />
+            </div>
             <RadixDialog.Close
               aria-label={boardUi.close}
               className="flex size-9 items-center justify-center rounded-control text-slate-500 hover:bg-slate-100 hover:text-slate-800"
@@ -142,7 +155,7 @@ export function TaskSheet({ workspaceId, task, members, dispatch, onClose, onCom
                 </Alert>
               ) : null}
               {problem ? <Alert tone="error">{problem}</Alert> : null}
-              <TaskFields draft={draft} onChange={setDraft} members={members} />
+              <TaskFields draft={draft} onChange={setDraft} members={members} projects={projects} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                 <Button variant="danger" onClick={() => void remove()} busy={busy === 'delete'} disabled={busy !== null}>
                   {boardUi.delete}
@@ -152,7 +165,8 @@ export function TaskSheet({ workspaceId, task, members, dispatch, onClose, onCom
                 </Button>
               </div>
             </form>
-            <TaskComments workspaceId={workspaceId} taskId={task.id} onComment={onComment} />
+            <TaskLinks workspaceId={workspaceId} task={task} />
+            <TaskComments workspaceId={workspaceId} taskId={task.id} canShareWithClient={task.sharedWithClient} />
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

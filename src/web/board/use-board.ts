@@ -1,9 +1,12 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
-import { boardUi } from '#src/shared/board-messages.ts';
-import { RESYNC_EVENT, type Column, type Comment, type LiveEvent } from '#src/shared/tasks.ts';
-import { problemText } from '#src/web/lib/workspaces.tsx';
-import { boardApi } from './board-api.ts';
+import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { RESYNC_EVENT, type Column, type Comment, type LiveEvent } from '#src/shared/tasks/paths.ts';
+import { problemText } from '#src/web/lib/api-client.ts';
+import { hearStreamEnd } from '#src/web/lib/session-end.ts';
+import { boardApi, boardKeys } from './board-api.ts';
 import { boardReducer, emptyBoard, type BoardAction, type BoardState } from './board-state.ts';
+import { afterCommentEvent } from './comment-list.ts';
 import { actionFor } from './live-event-action.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -15,12 +18,21 @@ export interface Board {
   error: string | null;
   live: LiveStatus;
   reload: () => void;
-  // The open task's sheet listens for comments that arrive live.
-  onComment: (listener: (comment: Comment) => void) => () => void;
 }
 
 // A closed stream (the server answered with an error, or went away for good) is opened again after this.
 const RECONNECT_MS = 2_000;
+
+// What the board holds in its reducer, the live event changes there; what other screens read through the
+// query cache (an open task's comments, My work), it updates or marks stale there.
+function applyToCache(client: QueryClient, workspaceId: string, event: LiveEvent) {
+  void client.invalidateQueries({ queryKey: boardKeys.myWork });
+  if (event.type !== 'comment.added' && event.type !== 'comment.updated' && event.type !== 'comment.deleted') return;
+  const key = boardKeys.comments(workspaceId, event.comment.taskId);
+  // Before the list has arrived, its read starts again so the answer includes this change.
+  if (client.getQueryData(key)) client.setQueryData<Comment[]>(key, (list) => afterCommentEvent(list ?? [], event));
+  else void client.invalidateQueries({ queryKey: key });
+}
 
 // The board of one workspace: its columns, then each column's tasks page by page (the columns show as
 // soon as every first page is in), kept current by the workspace's Server-Sent Events.
@@ -30,7 +42,7 @@ export function useBoard(workspaceId: string): Board {
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LiveStatus>('connecting');
   const generation = useRef(0);
-  const commentListeners = useRef(new Set<(comment: Comment) => void>());
+  const client = useQueryClient();
 
   // After the columns: every column's first page (then the board shows), then the rest of them.
   const fill = useCallback(
@@ -88,15 +100,20 @@ export function useBoard(workspaceId: string): Board {
       const url = boardApi.eventsUrl(workspaceId) + (lastId ? `?after=${encodeURIComponent(lastId)}` : '');
       source = new EventSource(url, { withCredentials: true });
       source.onopen = () => setLive('live');
+      // Access ended: the stream is not reopened, and the page leaves (lib/session-end.ts).
+      hearStreamEnd(source);
       source.onmessage = (message: MessageEvent<string>) => {
         if (message.lastEventId) lastId = message.lastEventId;
         const event = JSON.parse(message.data) as LiveEvent;
-        if (event.type === 'comment.added') for (const listener of commentListeners.current) listener(event.comment);
+        applyToCache(client, workspaceId, event);
         const action = actionFor(event);
         if (action) dispatch(action);
       };
-      // Too much was missed to replay: start again from the server's board.
-      source.addEventListener(RESYNC_EVENT, load);
+      // Too much was missed to replay: start again from the server's board, and read open comments again.
+      source.addEventListener(RESYNC_EVENT, () => {
+        load();
+        void client.invalidateQueries({ queryKey: boardKeys.workspace(workspaceId) });
+      });
       source.onerror = () => {
         setLive('reconnecting');
         if (source?.readyState !== EventSource.CLOSED) return;
@@ -110,12 +127,7 @@ export function useBoard(workspaceId: string): Board {
       clearTimeout(retry);
       source?.close();
     };
-  }, [workspaceId, load]);
+  }, [workspaceId, load, client]);
 
-  const onComment = useCallback((listener: (comment: Comment) => void) => {
-    commentListeners.current.add(listener);
-    return () => void commentListeners.current.delete(listener);
-  }, []);
-
-  return { state, dispatch, status, error, live, reload: load, onComment };
+  return { state, dispatch, status, error, live, reload: load };
 }

@@ -1,29 +1,23 @@
-import { useEffect, useState } from 'react';
-import type { WorkspaceMember } from '#src/shared/workspaces.ts';
-import { workspacesApi } from '#src/web/lib/workspaces-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
+import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
 
 export type MemberLookup = ReadonlyMap<string, WorkspaceMember>;
 
-const none: MemberLookup = new Map();
+const nobody: WorkspaceMember[] = [];
 
-// The workspace's members, for assignees (issue 16: an assignee must be a member) and comment authors.
-// Until they arrive, cards show no avatar; a failure leaves them out rather than blocking the board.
+// The workspace's members, for assignees (an assignee must be a member) and comment authors: the same
+// cached answer the settings page reads. Until it arrives, cards show no avatar; a failure leaves them
+// out rather than blocking the board.
 export function useMembers(workspaceId: string): { members: MemberLookup; list: WorkspaceMember[] } {
-  const [list, setList] = useState<WorkspaceMember[]>([]);
-  const [members, setMembers] = useState<MemberLookup>(none);
-  useEffect(() => {
-    let active = true;
-    workspacesApi.detail(workspaceId).then(
-      (answer) => {
-        if (!active) return;
-        setList(answer.members);
-        setMembers(new Map(answer.members.map((member) => [member.userId, member])));
-      },
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [workspaceId]);
+  const { data } = useQuery({ queryKey: workspaceKeys.detail(workspaceId), queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const list = data?.members ?? nobody;
+  const members = useMemo<MemberLookup>(() => new Map(list.map((member) => [member.userId, member])), [list]);
   return { members, list };
 }
+
+// Who the `@` picker offers: the workspace's members (the portal's clients are no members).
+export const mentionCandidates = (members: readonly WorkspaceMember[]): MentionCandidate[] =>
+  members.map((member) => ({ id: member.userId, name: member.name }));

@@ -1,4 +1,5 @@
-import { API_BASE } from '#src/shared/api-paths.ts';
+import { API_BASE } from '#src/shared/accounts/paths.ts';
+import { announceAccessEnd } from './session-end.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -9,6 +10,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+// The server's sentence for a failed call, else the screen's own.
+export const problemText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -28,6 +32,8 @@ export async function api<T>(method: Method, path: string, body?: unknown, fallb
     parsed = undefined;
   }
   if (!response.ok) {
+    // A signed-in page whose session ended elsewhere; the session checks before it signs anyone out.
+    if (response.status === 401) announceAccessEnd('signed-out');
     const serverError = parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : '';
     throw new ApiError(serverError || raw.trim() || fallback, response.status);
   }

@@ -1,5 +1,5 @@
-import { accountSecurityPaths, type SecondStepResponse } from '#src/shared/account-security-paths.ts';
-import { apiPath, type OkResponse, type UserResponse } from '#src/shared/api-paths.ts';
+import { accountSecurityPaths, type SecondStepResponse } from '#src/shared/account-security/paths.ts';
+import { apiPath, type OkResponse, type UserResponse } from '#src/shared/accounts/paths.ts';
 import type {
   ChangePasswordBody,
   EmailOnlyBody,
@@ -8,7 +8,7 @@ import type {
   ResetPasswordBody,
   UpdateProfileBody,
   VerifyEmailBody,
-} from '#src/shared/contract.ts';
+} from '#src/shared/accounts/schemas.ts';
 import { failure, success } from '#src/shared/messages.ts';
 import { notify } from '#src/web/ui/notify.ts';
 import { api, ApiError } from './api-client.ts';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChangePasswordSchema, RegisterSchema, ResetPasswordSchema } from '#src/shared/contract.ts';
+import { ChangePasswordSchema, RegisterSchema, ResetPasswordSchema } from '#src/shared/accounts/schemas.ts';
 import { NAME_MAX, PASSWORD_MAX } from '#src/shared/limits.ts';
+import { NO_DISGUISE, SAYS_SOMETHING } from '#src/shared/validation.ts';
 import {
   characterCount,
   isCompleteCode,
@@ -17,7 +18,13 @@ import {
 // password, and a well-formed email. Apart from these, and the confirmation field the contract never
 // sees (spec 3: confirmPassword is not sent), the client and the contract accept and refuse the same forms.
 const CONTROL = /\p{Cc}/u;
-const nameFitsContract = (name: string) => characterCount(name.trim()) <= NAME_MAX && !CONTROL.test(name.trim());
+// Beyond spec 5's checks the server refuses a name too long, with control or invisible characters, or
+// with no letter or digit; its own message is shown then.
+const nameFitsContract = (name: string) =>
+  characterCount(name.trim()) <= NAME_MAX &&
+  !CONTROL.test(name.trim()) &&
+  NO_DISGUISE.test(name.trim()) &&
+  SAYS_SOMETHING.test(name.trim());
 const newPasswordFitsContract = (password: string) => characterCount(password) <= PASSWORD_MAX && !CONTROL.test(password);
 const suppliedPasswordFitsContract = (password: string) => characterCount(password) <= PASSWORD_MAX;
 

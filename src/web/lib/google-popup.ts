@@ -1,4 +1,4 @@
-import type { GoogleWebConfig } from '#src/shared/api-paths.ts';
+import type { GoogleWebConfig } from '#src/shared/accounts/paths.ts';
 
 export interface GoogleIdentity {
   idToken: string;
@@ -12,7 +12,7 @@ export type GooglePopup = (config: GoogleWebConfig) => Promise<GoogleIdentity>;
 
 // The Firebase SDK loads only here, on click, as its own chunk (product rules B1). Our own session cookie
 // is the only sign-in that lasts: Firebase keeps its session in memory, never in storage a script could
-// read later, and is signed out as soon as the token is taken (issue 13).
+// read later, and is signed out as soon as the token is taken.
 export const firebaseGooglePopup: GooglePopup = async (config) => {
   const [
     { getApps, initializeApp },

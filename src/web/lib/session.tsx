@@ -1,11 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
-import { apiPath, type CurrentUserResponse } from '#src/shared/api-paths.ts';
+import { apiPath, type CurrentUserResponse } from '#src/shared/accounts/paths.ts';
 import { AUTH_LOADING_CAP_MS } from '#src/shared/limits.ts';
-import { success } from '#src/shared/messages.ts';
-import type { PublicUser } from '#src/shared/user.ts';
+import { flow, success } from '#src/shared/messages.ts';
+import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { notify } from '#src/web/ui/notify.ts';
 import { api } from './api-client.ts';
+import { deviceTheme, setDeviceTheme } from './theme.ts';
+import { onAccessEnd } from './session-end.ts';
 
 // spec 4: loading, authenticated, unauthenticated.
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -60,7 +62,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  // A session that ends while a page is open (signed out on another device, suspended, deleted): once
+  // the server confirms nobody is signed in here, the page leaves its data for the Sign In dialog, with
+  // the reason. Any 401 asks, so a refused password elsewhere (also a 401) signs nobody out.
+  const signedIn = user !== null;
+  // Set while this tab signs itself out: its own streams end then too, and that is no news to anyone.
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!signedIn) return;
+    let asking = false;
+    return onAccessEnd((reason) => {
+      if (reason !== 'signed-out' || asking || leaving.current) return;
+      asking = true;
+      api<CurrentUserResponse>('GET', apiPath.currentUser)
+        .then(({ user: current }) => {
+          if (current) return;
+          setSigningOut(true);
+          setUser(null);
+          void navigate('/login', { replace: true, state: { message: flow.sessionEnded } });
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          asking = false;
+        });
+    });
+  }, [signedIn, navigate]);
+
   const signIn = useCallback((next: PublicUser) => {
+    leaving.current = false;
     setUser(next);
     setSigningOut(false);
     setLoading(false);
@@ -72,6 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    leaving.current = true;
     try {
       await api('GET', apiPath.logout);
       notify.success(success.logout);
@@ -89,6 +119,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // spec 4: then navigate to / — whether or not the call succeeded.
     await navigate('/');
   }, [navigate]);
+
+  // The account's theme wins over the device's once the person is known (signed in here or on another device).
+  const accountTheme = user?.theme;
+  useEffect(() => {
+    if (accountTheme && accountTheme !== deviceTheme()) setDeviceTheme(accountTheme);
+  }, [accountTheme]);
 
   const value = useMemo<Session>(
     () => ({

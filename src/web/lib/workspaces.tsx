@@ -1,10 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { WorkspacesResponse, WorkspaceSummary } from '#src/shared/workspaces.ts';
-import { ApiError } from './api-client.ts';
-import { workspacesApi } from './workspaces-api.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { workspaceNotice } from '#src/shared/workspaces/messages.ts';
+import type { WorkspacesResponse, WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { notify } from '#src/web/ui/notify.ts';
+import { problemText } from './api-client.ts';
+import { myWorkspacesApi, workspaceKeys } from './my-workspaces-api.ts';
+import { onAccessEnd } from './session-end.ts';
 
-// Issue 15: the workspaces I belong to and the one I am in. The server remembers the last one opened
-// (POST open), so a reload or another device comes back to it.
+// The workspaces I belong to and the one I am in. The server remembers the last one opened (POST open),
+// so a reload or another device comes back to it.
 export interface Workspaces {
   status: 'loading' | 'ready' | 'error';
   workspaces: WorkspaceSummary[];
@@ -16,72 +21,69 @@ export interface Workspaces {
   create: (name: string) => Promise<WorkspaceSummary>;
 }
 
-const WorkspacesContext = createContext<Workspaces | null>(null);
-
-export const problemText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
-
-export function WorkspacesProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<Workspaces['status']>('loading');
-  const [workspaces, setWorkspaces] = useState<WorkspaceSummary[]>([]);
-  const [currentId, setCurrentId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const apply = useCallback((answer: WorkspacesResponse) => {
-    setWorkspaces(answer.workspaces);
-    setCurrentId(answer.currentId ?? answer.workspaces[0]?.id ?? null);
-    setError(null);
-    setStatus('ready');
-  }, []);
+export function useWorkspaces(): Workspaces {
+  const client = useQueryClient();
   // A failed refresh keeps what was shown; only a first load shows the error state.
-  const fail = useCallback((failure: unknown) => {
-    setError(problemText(failure, ''));
-    setStatus((was) => (was === 'ready' ? was : 'error'));
-  }, []);
+  const { data, error, refetch } = useQuery({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list });
+  const remember = useCallback(
+    (change: (answer: WorkspacesResponse) => WorkspacesResponse) =>
+      client.setQueryData<WorkspacesResponse>(workspaceKeys.list, (answer) => (answer ? change(answer) : answer)),
+    [client],
+  );
 
-  useEffect(() => {
-    // An unmounted (or React's abandoned development) run drops its late answer.
-    let active = true;
-    workspacesApi.list().then(
-      (answer) => active && apply(answer),
-      (failure: unknown) => active && fail(failure),
-    );
-    return () => {
-      active = false;
-    };
-  }, [apply, fail]);
+  const refresh = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
 
-  const refresh = useCallback(() => workspacesApi.list().then(apply, fail), [apply, fail]);
+  const switchTo = useCallback(
+    async (id: string) => {
+      await myWorkspacesApi.open(id);
+      remember((answer) => ({ ...answer, currentId: id }));
+    },
+    [remember],
+  );
 
-  const switchTo = useCallback(async (id: string) => {
-    await workspacesApi.open(id);
-    setCurrentId(id);
-  }, []);
+  const create = useCallback(
+    async (name: string) => {
+      const { workspace } = await myWorkspacesApi.create(name);
+      await myWorkspacesApi.open(workspace.id);
+      remember((answer) => ({
+        workspaces: [workspace, ...answer.workspaces.filter((one) => one.id !== workspace.id)],
+        currentId: workspace.id,
+      }));
+      return workspace;
+    },
+    [remember],
+  );
 
-  const create = useCallback(async (name: string) => {
-    const { workspace } = await workspacesApi.create(name);
-    await workspacesApi.open(workspace.id);
-    setWorkspaces((list) => [workspace, ...list.filter((one) => one.id !== workspace.id)]);
-    setCurrentId(workspace.id);
-    return workspace;
-  }, []);
-
-  const value = useMemo<Workspaces>(
-    () => ({
-      status,
+  return useMemo<Workspaces>(() => {
+    const workspaces = data?.workspaces ?? [];
+    const currentId = data ? (data.currentId ?? workspaces[0]?.id ?? null) : null;
+    return {
+      status: data ? 'ready' : error ? 'error' : 'loading',
       workspaces,
       current: workspaces.find((one) => one.id === currentId) ?? null,
-      error,
+      error: error ? problemText(error, '') : null,
       refresh,
       switchTo,
       create,
-    }),
-    [status, workspaces, currentId, error, refresh, switchTo, create],
-  );
-  return <WorkspacesContext.Provider value={value}>{children}</WorkspacesContext.Provider>;
+    };
+  }, [data, error, refresh, switchTo, create]);
 }
 
-export function useWorkspaces(): Workspaces {
-  const workspaces = useContext(WorkspacesContext);
-  if (!workspaces) throw new Error('useWorkspaces must be used inside <WorkspacesProvider>');
-  return workspaces;
+// A member removed from the workspace whose page is open (or made a client) is taken to the workspace
+// they still have, told why; the list and every open read are fetched again.
+export function useLeaveLostWorkspace(): void {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onAccessEnd((reason) => {
+        if (reason !== 'no-access') return;
+        notify.info(workspaceNotice.accessEnded);
+        void client.invalidateQueries();
+        void navigate('/dashboard', { replace: true });
+      }),
+    [client, navigate],
+  );
 }

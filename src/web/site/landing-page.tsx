@@ -20,7 +20,7 @@ function WaitlistButtons({ id, dark = false }: { id: string; dark?: boolean }) {
           Join the waitlist
         </button>
       </div>
-      <p id={id} className={`text-sm ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+      <p id={id} className={`text-sm ${dark ? 'text-rail-ink' : 'text-slate-600'}`}>
         Beta slots are full. The waitlist opens soon.
       </p>
     </div>
@@ -153,7 +153,7 @@ export default function LandingPage() {
       <CtaBand title="Ready when a slot opens" lead="We are onboarding beta teams one at a time. Already invited? Sign in.">
         <div className="flex flex-col items-center gap-4">
           <WaitlistButtons id="closing-waitlist" dark />
-          <Link to="/login" className="font-semibold text-white underline">
+          <Link to="/login" className="font-semibold text-rail-ink-strong underline">
             Sign in
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn.ts';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -74,6 +74,29 @@ export function TextField({ label, hint, error, id, className, inputClassName, .
         aria-describedby={ids.describedBy}
         aria-invalid={error ? true : undefined}
         className={cn(inputClass, error ? errorBorder : okBorder, inputClassName)}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+// Several lines of text (a message, Markdown), with the same label, hint and error as TextField.
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode; error?: string | null }) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className} {...ids}>
+      <textarea
+        id={ids.inputId}
+        aria-describedby={ids.describedBy}
+        aria-invalid={error ? true : undefined}
+        className={cn(inputClass, error ? errorBorder : okBorder)}
         {...props}
       />
     </FieldFrame>

@@ -2,7 +2,7 @@
 // (product rules B1's first-load budget): every toast follows a person's action, so nobody waits for it.
 type Kind = 'success' | 'error' | 'info';
 
-// A button inside the toast (issue 16: a deleted task's Undo).
+// A button inside the toast (a deleted task's Undo).
 export interface ToastAction {
   label: string;
   onClick: () => void;

@@ -2,9 +2,9 @@
 import palette from 'tailwindcss/colors';
 import { describe, expect, it } from 'vitest';
 
-// Issue 21, BRAND.md: every text/background pair of the signed-in shell meets WCAG AA. The colours are read
+// BRAND.md: every text/background pair of the signed-in shell meets WCAG AA. The colours are read
 // from the real stylesheets (our @theme tokens, resolved through Tailwind's palette), so changing a token
-// in styles.css is checked here before any browser runs.
+// in styles.css is checked here before any browser runs, in the light theme and in the dark one.
 
 // WCAG 1.4.3: 4.5:1 for text; 1.4.11: 3:1 for icons and focus rings that carry meaning.
 const TEXT = 4.5;
@@ -79,22 +79,27 @@ const { readFileSync } = (globalThis as unknown as { process: NodeProcess }).pro
 const appStyles = readFileSync(new URL('../app/styles.css', import.meta.url).pathname, 'utf8');
 
 // Tailwind's palette (the values behind its --color-slate-500 and kin), then every `--color-name: value;`
-// of our @theme, which wins as in the cascade.
-const tokens = new Map<string, string>([
+// of our @theme, which wins as in the cascade; for the dark theme, then those of its block, which win in turn.
+const DARK_BLOCK = /:root\[data-theme='dark'\]\s*\{([^}]*)\}/;
+const darkBlock = DARK_BLOCK.exec(appStyles)?.[1] ?? '';
+const declared = (css: string) => [...css.matchAll(/--color-([a-z0-9-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()] as const);
+const lightTokens = new Map<string, string>([
   ...Object.entries(palette).flatMap(([family, value]) =>
     typeof value === 'string'
       ? [[family, value] as const]
       : Object.entries(value).map(([shade, colour]) => [`${family}-${shade}`, colour] as const),
   ),
-  ...[...appStyles.matchAll(/--color-([a-z0-9-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()] as const),
+  ...declared(appStyles.replace(DARK_BLOCK, '')),
 ]);
+const themes = { light: lightTokens, dark: new Map([...lightTokens, ...declared(darkBlock)]) };
+type ThemeName = keyof typeof themes;
 
-function resolve(name: string, seen: string[] = []): string {
-  const value = tokens.get(name);
+function resolve(name: string, theme: ThemeName, seen: string[] = []): string {
+  const value = themes[theme].get(name);
   if (!value) throw new Error(`No --color-${name} in styles.css or Tailwind's theme`);
   if (seen.includes(name)) throw new Error(`--color-${name} refers to itself`);
   const reference = /^var\(--color-([a-z0-9-]+)\)$/.exec(value);
-  return reference ? resolve(reference[1]!, [...seen, name]) : value;
+  return reference ? resolve(reference[1]!, theme, [...seen, name]) : value;
 }
 
 // Linear-light sRGB channels (0–1) of an oklch() or #hex colour, clipped to the sRGB gamut as browsers draw it.
@@ -124,13 +129,13 @@ function linearRgb(value: string): [number, number, number] {
   ];
 }
 
-const luminance = (name: string) => {
-  const [r, g, b] = linearRgb(resolve(name));
+const luminance = (name: string, theme: ThemeName) => {
+  const [r, g, b] = linearRgb(resolve(name, theme));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 };
 
-function contrast(fg: string, bg: string): number {
-  const [light, dark] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
+function contrast(fg: string, bg: string, theme: ThemeName = 'light'): number {
+  const [light, dark] = [luminance(fg, theme), luminance(bg, theme)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
 }
 
@@ -140,7 +145,14 @@ describe('shell colour contrast (WCAG AA)', () => {
     expect(contrast('white', 'black')).toBeCloseTo(21, 5);
   });
 
-  it.each(pairs)('$where: $fg on $bg reaches $min:1', ({ fg, bg, min }) => {
-    expect(contrast(fg, bg)).toBeGreaterThanOrEqual(min);
+  it('reads a dark theme that redraws the canvas dark and its text light', () => {
+    expect(darkBlock).not.toBe('');
+    expect(luminance('slate-50', 'dark')).toBeLessThan(0.02);
+    expect(luminance('slate-900', 'dark')).toBeGreaterThan(0.9);
+  });
+
+  const cases = (['light', 'dark'] as const).flatMap((theme) => pairs.map((pair) => ({ ...pair, theme })));
+  it.each(cases)('$theme theme, $where: $fg on $bg reaches $min:1', ({ fg, bg, min, theme }) => {
+    expect(contrast(fg, bg, theme)).toBeGreaterThanOrEqual(min);
   });
 });

@@ -65,10 +65,11 @@ export function ApplyForBeta({ className = '' }: { className?: string }) {
 
 export function CtaBand({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
   return (
-    <section className="bg-slate-900">
+    // Dark in both themes, like the app's rail, so it reads as the page's closing band either way.
+    <section className="bg-rail">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center">
-        <h2 className="text-3xl font-bold tracking-tight text-white">{title}</h2>
-        <p className="mx-auto mt-3 max-w-xl text-lg text-slate-300">{lead}</p>
+        <h2 className="text-3xl font-bold tracking-tight text-rail-ink-strong">{title}</h2>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-rail-ink">{lead}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>
       </div>
     </section>

@@ -10,7 +10,7 @@ import {
   SLIDER_MAX,
   SLIDER_MIN,
   TIERS,
-} from '#src/shared/team-pricing.ts';
+} from '#src/shared/site/team-pricing.ts';
 
 const included = ['Kanban boards', 'Team chat', 'Docs', 'Client portal', 'Analytics', 'AI task creation', 'All integrations'];
 

@@ -1,6 +1,6 @@
 import { CodeBlock } from '#src/web/site/components/code-block.tsx';
 
-// Issue 18 (product rules H2): how a receiver checks that a webhook came from Tessera, with the
+// Product rules H2: how a receiver checks that a webhook came from Tessera, with the
 // Standard Webhooks library Tessera signs with.
 const example = `import express from 'express';
 import { Webhook } from 'standardwebhooks';
@@ -20,7 +20,9 @@ app.post('/webhooks/tessera', express.raw({ type: 'application/json' }), (req, r
   // Delivery is at least once: skip a webhook-id you have already handled.
   console.log(event.type, event.data);
   res.sendStatus(204);
-});`;
+});
+
+app.listen(4000); // http://localhost:4000/webhooks/tessera on a development server`;
 
 export function VerifyWebhook() {
   return (
@@ -34,7 +36,7 @@ export function VerifyWebhook() {
         headers <code className="rounded bg-slate-100 px-1">webhook-id</code>,{' '}
         <code className="rounded bg-slate-100 px-1">webhook-timestamp</code> and{' '}
         <code className="rounded bg-slate-100 px-1">webhook-signature</code>. The body is{' '}
-        <code className="rounded bg-slate-100 px-1">{'{ type, timestamp, workspaceId, data }'}</code>. Answer with a 2xx within 10 seconds;
+        <code className="rounded bg-slate-100 px-1">{'{ type, timestamp, workspace_id, data }'}</code>. Answer with a 2xx within 10 seconds;
         otherwise Tessera retries after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, with the same{' '}
         <code className="rounded bg-slate-100 px-1">webhook-id</code>.
       </p>

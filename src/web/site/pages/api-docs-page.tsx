@@ -9,10 +9,16 @@ import {
   rateLimitHeaderDocs,
   retryAfterDoc,
   taskFieldDocs,
-  webhookEvents,
-} from '#src/shared/public-api-reference.ts';
+  commentFieldDocs,
+  webhookBodyDocs,
+  webhookDataDocs,
+  webhookEventDocs,
+  webhookHeaderDocs,
+  webhookTestEventDoc,
+} from '#src/shared/public-api/reference.ts';
+import { WEBHOOK_TEST_EVENT } from '#src/shared/webhooks/paths.ts';
 import { CodeBlock } from '#src/web/site/components/code-block.tsx';
-import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
+import { PageHero, Section } from '#src/web/site/components/page-parts.tsx';
 import { useApiBaseUrl } from '#src/web/site/components/use-api-base-url.ts';
 import { VerifyWebhook } from '#src/web/site/components/verify-webhook.tsx';
 import { exampleRequest } from '#src/web/site/content/api-reference.ts';
@@ -30,7 +36,9 @@ function Heading({ id, children }: { id: string; children: ReactNode }) {
 // Name, type or status, then what it means: the fields, filters, headers and errors tables.
 function ReferenceTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReadonlyArray<readonly string[]> }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    // A phone scrolls the table sideways, so the keyboard must reach it too (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+    <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[480px] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-slate-500">
@@ -161,17 +169,40 @@ export default function ApiDocsPage() {
           </section>
           <section aria-labelledby="webhooks">
             <Heading id="webhooks">Webhooks</Heading>
-            <p className="mt-3 text-slate-700">Register an HTTPS endpoint and Tessera sends a JSON POST for each event, among them:</p>
-            <Card className="mt-4">
-              <ul className="flex flex-wrap gap-2">
-                {webhookEvents.map((event) => (
-                  <li key={event} className="rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-800">
-                    {event}
-                  </li>
-                ))}
-                <li className="px-2 py-1 text-sm text-slate-600">and more</li>
-              </ul>
-            </Card>
+            <p className="mt-3 text-slate-700">
+              Register an HTTPS endpoint in your workspace settings and Tessera sends a signed JSON POST for each event it chose. The
+              OpenAPI document describes each body in its <code className={code}>webhooks</code> section.
+            </p>
+            <ReferenceTable
+              caption="Webhook events"
+              columns={['Event', 'When']}
+              rows={[...Object.entries(webhookEventDocs), [WEBHOOK_TEST_EVENT, webhookTestEventDoc]]}
+            />
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">The body</h3>
+            <p className="mt-2 text-sm text-slate-700">
+              A task in a webhook is the same task the API answers, with the same fields (see Task fields above).
+            </p>
+            <ReferenceTable caption="Webhook body" columns={['Field', 'Meaning']} rows={Object.entries(webhookBodyDocs)} />
+            <ReferenceTable caption="Webhook data" columns={['Field of data', 'Meaning']} rows={Object.entries(webhookDataDocs)} />
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">Comment fields</h3>
+            <ReferenceTable
+              caption="Comment fields"
+              columns={['Field', 'Type', 'Meaning']}
+              rows={Object.entries(commentFieldDocs).map(([field, { type, meaning }]) => [field, type, meaning])}
+            />
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">Headers</h3>
+            <ReferenceTable caption="Webhook headers" columns={['Header', 'Meaning']} rows={Object.entries(webhookHeaderDocs)} />
+            <h3 id="webhooks-locally" className="mt-6 text-lg font-semibold text-slate-900">
+              Receiving webhooks on your own machine
+            </h3>
+            <p className="mt-2 text-slate-700">
+              A production server sends only to public HTTPS addresses. A server run for development takes plain http and this machine’s own
+              addresses too, such as <code className={`${code} break-all`}>http://localhost:4000/webhooks/tessera</code>: that is{' '}
+              <code className={code}>npm run dev</code> (which sets <code className={code}>NODE_ENV=development</code>), or a server whose{' '}
+              <code className={code}>APP_ORIGIN</code> is on a loopback host such as <code className={code}>http://localhost:3000</code>.
+              Such an endpoint carries a warning in the settings, since a production server will not send to it. Run the receiver below on
+              your machine and point the endpoint at it.
+            </p>
             <VerifyWebhook />
           </section>
         </div>

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { workspaceError } from '#src/shared/workspaces/messages.ts';
+import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
+import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
+import { createTask, team } from '#src/server/tasks/test-helpers.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+// Analytics from the workspace's own history, on a history seeded with the test clock.
+describe.each(engines)('analytics on %s', (engine) => {
+  const app = useTestApp(engine);
+  let t: TestApp;
+  beforeEach(() => {
+    t = app();
+  });
+
+  it('counts created and completed per week, throughput, cycle time, the flow by column, work per person and overdue', async () => {
+    const { owner, member, id, columns } = await team(t);
+    const [, doing, done] = columns.map((column) => column.id) as [string, string, string];
+    const move = (taskId: string, columnId: string) => owner.c.post(`/workspaces/${id}/tasks/${taskId}/move`, { columnId, afterId: null });
+    // Monday 2 March 2026, 09:00 UTC.
+    t.clock.advance(Date.parse('2026-03-02T09:00:00Z') - t.clock.now());
+    const a = await createTask(owner.c, id, { title: 'A' });
+    const b = await createTask(owner.c, id, { title: 'B' });
+    const c = await createTask(owner.c, id, { title: 'C' });
+    await createTask(owner.c, id, { title: 'D', dueDate: '2026-03-03', assigneeId: member.id });
+    t.clock.advance(DAY);
+    await move(a.id, doing);
+    await move(b.id, doing);
+    // A reorder within the column is no step on the board.
+    await move(b.id, doing);
+    t.clock.advance(2 * DAY);
+    await move(a.id, done);
+    t.clock.advance(6 * DAY);
+    await move(b.id, done);
+    await createTask(owner.c, id, { title: 'E' });
+    t.clock.advance(DAY);
+    await del(owner.c, `/workspaces/${id}/tasks/${c.id}`);
+
+    const answer = await member.c.get(`/workspaces/${id}/analytics?from=2026-03-02&to=2026-03-15`);
+    expect(answer.status).toBe(200);
+    const figures = answer.body;
+    expect(figures.columns.map((column: { name: string }) => column.name)).toEqual(['To do', 'In progress', 'Done']);
+    expect(figures.weeks).toEqual([
+      { week: '2026-03-02', created: 4, completed: 1 },
+      { week: '2026-03-09', created: 1, completed: 1 },
+    ]);
+    expect(figures.throughput).toEqual({ completed: 2, perWeek: 1 });
+    expect(figures.cycleTime).toEqual({ tasks: 2, medianDays: 2, p85Days: 8 });
+    const flow = Object.fromEntries(figures.flow.map((day: { day: string; counts: number[] }) => [day.day, day.counts]));
+    expect(Object.keys(flow)).toHaveLength(14);
+    expect(flow['2026-03-02']).toEqual([4, 0, 0]);
+    expect(flow['2026-03-03']).toEqual([2, 2, 0]);
+    expect(flow['2026-03-05']).toEqual([2, 1, 1]);
+    expect(flow['2026-03-11']).toEqual([3, 0, 2]);
+    expect(flow['2026-03-12']).toEqual([2, 0, 2]);
+    expect(flow['2026-03-15']).toEqual([2, 0, 2]);
+    expect(figures.assignees).toEqual([
+      { id: null, name: 'Unassigned', completed: 2, open: 1 },
+      { id: member.id, name: 'Mina Member', completed: 0, open: 1 },
+    ]);
+    expect(figures.overdue).toBe(1);
+
+    // A range before anything happened shows the empty board, not an error.
+    const before = await owner.c.get(`/workspaces/${id}/analytics?from=2026-02-01&to=2026-02-07`);
+    expect(before.body).toMatchObject({
+      throughput: { completed: 0, perWeek: 0 },
+      cycleTime: { tasks: 0, medianDays: null, p85Days: null },
+    });
+    expect(before.body.flow.at(-1).counts).toEqual([0, 0, 0]);
+  });
+
+  it('keeps its history after the event log is swept', async () => {
+    const { owner, id, columns } = await team(t);
+    const task = await createTask(owner.c, id, { title: 'Old work' });
+    await owner.c.post(`/workspaces/${id}/tasks/${task.id}/move`, { columnId: columns[2]!.id, afterId: null });
+    await t.db.kysely.deleteFrom('workspace_events').execute();
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const answer = await owner.c.get(`/workspaces/${id}/analytics?from=${today}&to=${today}`);
+    expect(answer.body.throughput.completed).toBe(1);
+  });
+
+  it('refuses a bad range, and another workspace’s analytics is a 404', async () => {
+    const { owner, id } = await team(t);
+    const stranger = await person(t, 'Sam Stranger');
+    await createWorkspace(stranger, 'Elsewhere');
+    expect((await owner.c.get(`/workspaces/${id}/analytics?from=2026-03-02&to=2026-03-01`)).status).toBe(400);
+    expect((await owner.c.get(`/workspaces/${id}/analytics?from=2024-01-01&to=2026-03-01`)).body).toEqual({
+      error: 'A range covers at most 366 days.',
+    });
+    expect((await owner.c.get(`/workspaces/${id}/analytics?from=2026-03-02`)).status).toBe(400);
+    expect(await stranger.c.get(`/workspaces/${id}/analytics?from=2026-03-01&to=2026-03-31`)).toMatchObject({
+      status: 404,
+      body: { error: workspaceError.notFound },
+    });
+  });
+});

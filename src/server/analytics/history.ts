@@ -1,0 +1,29 @@
+import type { EventHook } from '#src/server/events/recorder.ts';
+
+// Analytics keeps each task's path across the board (task_transitions), written in the change's own
+// transaction: the event log is swept after a week, this history is not. A move within a column, or an
+// edit, adds nothing.
+export const recordTaskTransition: EventHook = async (tx, event) => {
+  const data = event.data;
+  let task;
+  let columnId: string | null;
+  if (data.type === 'task.created' || (data.type === 'task.updated' && data.moved)) {
+    task = data.task;
+    columnId = data.task.columnId;
+  } else if (data.type === 'task.deleted') {
+    task = data.task;
+    columnId = null;
+  } else return;
+  const last = await tx
+    .selectFrom('task_transitions')
+    .select('column_id')
+    .where('task_id', '=', task.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last && last.column_id === columnId) return;
+  await tx
+    .insertInto('task_transitions')
+    .values({ workspace_id: task.workspaceId, task_id: task.id, column_id: columnId, at: event.occurredAt })
+    .execute();
+};

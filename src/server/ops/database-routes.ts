@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  opsPaths,
+  type BackupResponse,
+  type DatabaseInfoResponse,
+  type IntegrityResponse,
+  type ScheduleResponse,
+} from '#src/shared/ops/paths.ts';
+import { BackupNameSchema, BackupScheduleSchema } from '#src/shared/ops/schemas.ts';
+import type { OkResponse } from '#src/shared/accounts/paths.ts';
+import { opsNotice } from '#src/shared/ops/messages.ts';
+import { AdminNoBodySchema } from '#src/shared/admin/schemas.ts';
+import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import type { SessionHelpers } from '#src/server/http/session.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { integrityCheck } from './database-info.ts';
+import type { DatabaseTools } from './database-tools.ts';
+import { signedInAdmin, SYSTEM_SCOPE } from './settings-routes.ts';
+
+// Database Tools: admins only, like every /admin path (a plain user gets 404). A backup holds every
+// account's data, so its download is an admin's alone too, streamed from the file.
+export function registerDatabaseRoutes(
+  app: FastifyInstance,
+  { tools, db, limiter, session }: { tools: DatabaseTools; db: Db; limiter: RateLimiter; session: SessionHelpers },
+) {
+  const backupName = (params: unknown) => {
+    const parsed = BackupNameSchema.safeParse((params as { name?: unknown }).name);
+    if (!parsed.success) throw new HttpError(404, parsed.error.issues[0]!.message);
+    return parsed.data;
+  };
+
+  app.get(opsPaths.database, async (request, reply): Promise<DatabaseInfoResponse> => {
+    await signedInAdmin(session, request, reply);
+    return tools.info();
+  });
+
+  app.post(opsPaths.integrity, async (request, reply): Promise<IntegrityResponse> => {
+    const who = await signedInAdmin(session, request, reply);
+    parseBody(AdminNoBodySchema, request.body);
+    await limiter.perPerson('backup', who.user.id, SYSTEM_SCOPE);
+    return integrityCheck(db);
+  });
+
+  app.post(opsPaths.backups, async (request, reply): Promise<BackupResponse> => {
+    const who = await signedInAdmin(session, request, reply);
+    parseBody(AdminNoBodySchema, request.body);
+    await limiter.perPerson('backup', who.user.id, SYSTEM_SCOPE);
+    const backup = await tools.backupNow(who);
+    reply.code(201);
+    return { backup };
+  });
+
+  app.get(opsPaths.backup, async (request, reply) => {
+    await signedInAdmin(session, request, reply);
+    const name = backupName(request.params);
+    const { stream, bytes } = await tools.open(name);
+    return reply
+      .type('application/octet-stream')
+      .header('content-length', String(bytes))
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(stream);
+  });
+
+  app.delete(opsPaths.backup, async (request, reply): Promise<OkResponse> => {
+    const who = await signedInAdmin(session, request, reply);
+    const name = backupName(request.params);
+    await limiter.checkWrite('backup-delete', who.user.id, SYSTEM_SCOPE);
+    await tools.deleteBackup(who, name);
+    return { ok: true, message: opsNotice.backupDeleted(name) };
+  });
+
+  app.put(opsPaths.schedule, async (request, reply): Promise<ScheduleResponse> => {
+    const who = await signedInAdmin(session, request, reply);
+    const input = parseBody(BackupScheduleSchema, request.body);
+    await limiter.checkWrite('backup-schedule', who.user.id, SYSTEM_SCOPE);
+    return { schedule: await tools.setSchedule(who, input) };
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import { opsPaths, type BannerResponse, type SystemSettingsResponse } from '#src/shared/ops/paths.ts';
+import { SystemSettingsSchema } from '#src/shared/ops/schemas.ts';
+import type { Config } from '#src/server/config.ts';
+import type { AdminActor } from '#src/server/admin/admin-audit.ts';
+import { parseBody } from '#src/server/http/errors.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import type { SessionHelpers } from '#src/server/http/session.ts';
+import type { SystemSettings } from './system-settings.ts';
+
+// Every admin's changes of system state count together, like the beta's invitations.
+export const SYSTEM_SCOPE = 'system';
+
+export async function signedInAdmin(session: SessionHelpers, request: FastifyRequest, reply: FastifyReply): Promise<AdminActor> {
+  const signedIn = await session.requireAdmin(request, reply);
+  return { user: signedIn.user, ip: request.ip };
+}
+
+// System Settings: admins only (a plain user gets 404, like every /admin path); the banner is public,
+// since everyone, signed in or not, should see that maintenance is coming.
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  { settings, limiter, session, config }: { settings: SystemSettings; limiter: RateLimiter; session: SessionHelpers; config: Config },
+) {
+  app.get(opsPaths.settings, async (request, reply): Promise<SystemSettingsResponse> => {
+    await signedInAdmin(session, request, reply);
+    return settings.read();
+  });
+
+  app.put(opsPaths.settings, async (request, reply): Promise<SystemSettingsResponse> => {
+    const who = await signedInAdmin(session, request, reply);
+    const input = parseBody(SystemSettingsSchema, request.body);
+    await limiter.checkWrite('system-settings', who.user.id, SYSTEM_SCOPE);
+    return settings.update(who, input);
+  });
+
+  app.get(opsPaths.banner, async (): Promise<BannerResponse> => ({ banner: config.maintenanceBanner || null }));
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { searchPaths, type SearchResponse } from '#src/shared/search/paths.ts';
+import { SearchQuerySchema } from '#src/shared/search/schemas.ts';
+import { parseBody } from '#src/server/http/errors.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import type { SessionHelpers } from '#src/server/http/session.ts';
+import type { Search } from './service.ts';
+
+export function registerSearchRoutes(
+  app: FastifyInstance,
+  { search, session, limiter }: { search: Search; session: SessionHelpers; limiter: RateLimiter },
+) {
+  app.get(searchPaths.search, async (request, reply): Promise<SearchResponse> => {
+    const { user } = await session.requireSession(request, reply);
+    const query = parseBody(SearchQuerySchema, request.query);
+    await limiter.perPerson('search', user.id);
+    return { hits: await search.search(user.id, query) };
+  });
+}

@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SearchHit, SnippetPart } from '#src/shared/search/paths.ts';
+import { searchError } from '#src/shared/search/messages.ts';
+import { useTestApp, type Client, type TestApp } from '../../../tests/support/test-app.ts';
+import { engines } from '../../../tests/support/test-db.ts';
+import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
+import { createTask, team } from '#src/server/tasks/test-helpers.ts';
+
+const marked = (parts: SnippetPart[]) => parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
+
+async function find(c: Client, query: string): Promise<SearchHit[]> {
+  const answer = await c.get(`/search?${query}`);
+  if (answer.status !== 200) throw new Error(`search failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.hits;
+}
+const q = (words: string) => `q=${encodeURIComponent(words)}`;
+
+// One index over task titles, descriptions and comments, on both engines.
+describe.each(engines)('search on %s', (engine) => {
+  const app = useTestApp(engine);
+  let t: TestApp;
+  beforeEach(() => {
+    t = app();
+  });
+
+  it('ranks a title match above a description match, and highlights the words it found', async () => {
+    const { owner, id } = await team(t);
+    await createTask(owner.c, id, { title: 'Quarterly report', description: 'Gather the invoices for the budget.' });
+    await createTask(owner.c, id, { title: 'Budget review', description: 'Check the numbers.' });
+    await createTask(owner.c, id, { title: 'Unrelated', description: 'Nothing to see.' });
+    const hits = await find(owner.c, q('budget'));
+    expect(hits.map((hit) => marked(hit.title))).toEqual(['[Budget] review', 'Quarterly report']);
+    expect(marked(hits[1]!.snippet)).toBe('Gather the invoices for the [budget].');
+    expect(hits[0]).toMatchObject({ kind: 'task', workspaceId: id, workspaceName: 'Team' });
+  });
+
+  it('ignores accents and case both ways, and matches the start of a word while it is typed', async () => {
+    const { owner, id } = await team(t);
+    const task = await createTask(owner.c, id, { title: 'Crème brûlée for the CAFÉ' });
+    await createTask(owner.c, id, { title: 'cafe plans' });
+    expect((await find(owner.c, q('creme BRULEE'))).map((hit) => hit.id)).toEqual([task.id]);
+    expect((await find(owner.c, q('Café'))).map((hit) => marked(hit.title)).sort()).toEqual([
+      'Crème brûlée for the [CAFÉ]',
+      '[cafe] plans',
+    ]);
+    expect((await find(owner.c, q('brû'))).map((hit) => hit.id)).toEqual([task.id]);
+  });
+
+  it('finds a task by a word of its comments, and a comment opens its task', async () => {
+    const { owner, member, id } = await team(t);
+    const task = await createTask(owner.c, id, { title: 'Launch' });
+    const comment = (await member.c.post(`/workspaces/${id}/tasks/${task.id}/comments`, { body: 'The *pelican* logo is ready.' })).body
+      .comment;
+    const hits = await find(owner.c, q('pelican'));
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ kind: 'comment', id: comment.id, taskId: task.id, taskKey: task.key });
+    expect(marked(hits[0]!.title)).toBe('Launch');
+    expect(marked(hits[0]!.snippet)).toBe('The *[pelican]* logo is ready.');
+  });
+
+  it('keeps the index in step with edits, deletes and restores', async () => {
+    const { owner, id } = await team(t);
+    const task = await createTask(owner.c, id, { title: 'Old words', description: 'alpha' });
+    await owner.c.post(`/workspaces/${id}/tasks/${task.id}/comments`, { body: 'zebra crossing' });
+    expect(await find(owner.c, q('alpha'))).toHaveLength(1);
+
+    await owner.c.put(`/workspaces/${id}/tasks/${task.id}`, { title: 'New words', description: 'omega', version: 1 });
+    expect(await find(owner.c, q('alpha'))).toEqual([]);
+    expect(await find(owner.c, q('old'))).toEqual([]);
+    expect((await find(owner.c, q('omega'))).map((hit) => marked(hit.title))).toEqual(['New words']);
+
+    expect((await del(owner.c, `/workspaces/${id}/tasks/${task.id}`)).status).toBe(200);
+    expect(await find(owner.c, q('omega'))).toEqual([]);
+    expect(await find(owner.c, q('zebra'))).toEqual([]);
+
+    expect((await owner.c.post(`/workspaces/${id}/tasks/${task.id}/restore`, {})).status).toBe(200);
+    expect((await find(owner.c, q('omega'))).map((hit) => hit.id)).toEqual([task.id]);
+    expect((await find(owner.c, q('zebra'))).map((hit) => hit.kind)).toEqual(['comment']);
+  });
+
+  it('filters by kind and by workspace', async () => {
+    const { owner, id } = await team(t);
+    const other = await createWorkspace(owner, 'Side project');
+    const task = await createTask(owner.c, id, { title: 'Harbour plan' });
+    await owner.c.post(`/workspaces/${id}/tasks/${task.id}/comments`, { body: 'harbour permits' });
+    const elsewhere = await createTask(owner.c, other, { title: 'Harbour cleanup' });
+    expect(await find(owner.c, q('harbour'))).toHaveLength(3);
+    expect((await find(owner.c, `${q('harbour')}&kind=comment`)).map((hit) => hit.kind)).toEqual(['comment']);
+    expect((await find(owner.c, `${q('harbour')}&workspace=${other}`)).map((hit) => hit.id)).toEqual([elsewhere.id]);
+  });
+
+  it('shows only the workspaces the person is a member of; another workspace is as if it did not exist', async () => {
+    const { owner, member, id } = await team(t);
+    const stranger = await person(t, 'Sam Stranger');
+    const theirs = await createWorkspace(stranger, 'Elsewhere');
+    await createTask(owner.c, id, { title: 'Secret merger' });
+    await createTask(stranger.c, theirs, { title: 'Merger gossip' });
+    expect((await find(member.c, q('merger'))).map((hit) => hit.workspaceId)).toEqual([id]);
+    expect((await find(stranger.c, q('merger'))).map((hit) => hit.workspaceId)).toEqual([theirs]);
+    expect(await find(stranger.c, `${q('merger')}&workspace=${id}`)).toEqual([]);
+
+    // A member who leaves stops finding it at once.
+    expect((await member.c.post(`/workspaces/${id}/leave`, {})).status).toBe(200);
+    expect(await find(member.c, q('merger'))).toEqual([]);
+  });
+
+  it('refuses what is not a search with a clear 400, and a signed-out caller with 401', async () => {
+    const { owner } = await team(t);
+    expect((await owner.c.get('/search?q=%20%20')).body).toEqual({ error: searchError.emptyQuery });
+    expect(await owner.c.get(`/search?${q('"*" - () :*')}`)).toMatchObject({ status: 400, body: { error: searchError.noWords } });
+    expect((await owner.c.get(`/search?${q('x')}&kind=doc`)).status).toBe(400);
+    expect((await owner.c.get(`/search?${q('x')}&workspace=nope`)).status).toBe(400);
+    expect((await owner.c.get(`/search?${q('x')}&limit=1000`)).status).toBe(400);
+    expect((await owner.c.get(`/search?${q('x')}&extra=1`)).status).toBe(400);
+    expect((await owner.c.get(`/search?q=${'a'.repeat(201)}`)).status).toBe(400);
+    const anonymous = await fetch(`${t.url}/api/search?q=x`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('takes query syntax as plain words: quotes, operators and column names reach neither engine', async () => {
+    const { owner, id } = await team(t);
+    await createTask(owner.c, id, { title: 'title: NEAR the body' });
+    for (const words of ['title:near', 'NEAR(body title)', 'near & !body', "body' OR 1=1 --", 'near | body:*']) {
+      expect((await owner.c.get(`/search?${q(words)}`)).status).toBe(200);
+    }
+    expect(await find(owner.c, q('title:near'))).toHaveLength(1);
+  });
+});

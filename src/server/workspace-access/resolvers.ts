@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyError } from '#src/shared/api-keys/messages.ts';
+import { API_BASE } from '#src/shared/accounts/paths.ts';
+import { workspaceError } from '#src/shared/workspaces/messages.ts';
+import { bearerKey } from '#src/server/api-keys/secret.ts';
+import type { ApiKeys } from '#src/server/api-keys/service.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
+import { createReadMemo } from '#src/server/db/read-memo.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import type { Quota, RateLimiter } from '#src/server/http/rate-limit.ts';
+import type { SessionHelpers } from '#src/server/http/session.ts';
+import { guestStanding, standingQuery } from './memberships.ts';
+import type { WorkspaceScope } from './scope.ts';
+
+const scopes = new WeakMap<FastifyRequest, WorkspaceScope>();
+
+// The scope a resolver made for this request. A route that reads it without one ran outside the door.
+export function scopeFrom(request: FastifyRequest): WorkspaceScope {
+  const scope = scopes.get(request);
+  if (!scope) throw new Error(`${request.routeOptions.url ?? request.url} ran without its workspace scope`);
+  return scope;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    // Set through `guestRoute` only: the portal's routes, which a guest enters and a member does not.
+    workspaceGuests?: true;
+  }
+}
+
+// The options of a workspace route a portal guest (role `client`) may enter, and only they may. Every
+// other workspace route resolves members only, so a guest is a stranger there without the route
+// saying anything: a new route is closed to guests until it opts in here.
+export const guestRoute = { config: { workspaceGuests: true } } as const;
+
+// Every route whose path names a workspace goes through the session door.
+const WORKSPACE_ROUTE = `${API_BASE}/workspaces/:id`;
+const isWorkspaceRoute = (url: string | undefined) =>
+  url !== undefined && (url === WORKSPACE_ROUTE || url.startsWith(`${WORKSPACE_ROUTE}/`));
+
+function sendQuota(reply: FastifyReply, quota: Quota): void {
+  reply.header('X-RateLimit-Limit', quota.limit);
+  reply.header('X-RateLimit-Remaining', quota.remaining);
+  reply.header('X-RateLimit-Reset', Math.ceil(quota.resetAt / 1000));
+}
+
+export interface ResolverDeps {
+  db: Db;
+  session: SessionHelpers;
+  apiKeys: ApiKeys;
+  limiter: RateLimiter;
+  // Whether /api/v1 counts requests (product rules K4); tests of other things turn it off.
+  keyRateLimit: boolean;
+}
+
+// The two ways into a workspace, each making the same WorkspaceScope: the session cookie for the
+// browser's /api/workspaces/:id/…, an API key for /api/v1. Both run before the route validates its
+// input, so a stranger learns nothing from a 400 about a workspace they cannot see.
+export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLimit }: ResolverDeps) {
+  const standing = prepareQuery((slot: Slot<{ workspaceId: string; userId: string }>) =>
+    standingQuery(db.kysely).where('m.workspace_id', '=', slot('workspaceId')).where('m.user_id', '=', slot('userId')),
+  );
+  // Memberships are small and read on every board request; the memo is exactly as fresh as a read.
+  const remembered = createReadMemo(db, 5000);
+  const standingOf = (workspaceId: string, userId: string) =>
+    remembered(`standing ${workspaceId} ${userId}`, () => db.readFirst(standing, { workspaceId, userId }));
+  // The key acts as the owner who made it, in the key's workspace (product rules K3): if that person is
+  // no longer an owner, or suspended, or gone, the key stops.
+  async function keyScope(secret: string, ip: string): Promise<WorkspaceScope | null> {
+    const key = await apiKeys.findLive(secret);
+    if (!key) return null;
+    const found = await standingOf(key.workspaceId, key.createdBy);
+    if (!found || found.role !== 'owner' || found.status !== 'active') return null;
+    await apiKeys.noteUse(key);
+    return { workspaceId: key.workspaceId, actor: { userId: key.createdBy, apiKeyId: key.id, ip }, role: 'owner' };
+  }
+
+  return {
+    // A signed-in member of the workspace in the path, or on a guest route its guest; anyone else gets
+    // a 404, never a 403 (W6).
+    async session(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (!isWorkspaceRoute(request.routeOptions.url)) return;
+      const signedIn = await session.requireSession(request, reply);
+      const workspaceId = (request.params as { id: string }).id;
+      const actor = { userId: signedIn.user.id, apiKeyId: null, ip: request.ip };
+      if (request.routeOptions.config.workspaceGuests) {
+        const found = await guestStanding(db.kysely, workspaceId, signedIn.user.id);
+        if (!found) throw new HttpError(404, workspaceError.notFound);
+        scopes.set(request, { workspaceId, actor, role: 'client', guest: found.guest });
+      } else {
+        const found = await standingOf(workspaceId, signedIn.user.id);
+        if (!found) throw new HttpError(404, workspaceError.notFound);
+        scopes.set(request, { workspaceId, actor, role: found.role });
+      }
+    },
+
+    // product rules K3, K4: only `Authorization: Bearer <key>` opens /api/v1 (a cookie is never read
+    // there). A valid key is counted against its own hourly allowance; anything else against the
+    // caller's address, so a missing, wrong or dead key cannot be tried without end. Past either: 429.
+    async apiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const secret = bearerKey(request.headers.authorization);
+      const scope = secret === null ? null : await keyScope(secret, request.ip);
+      if (keyRateLimit) {
+        const quota = scope ? await limiter.keyQuota(scope.actor.apiKeyId!, scope.workspaceId) : await limiter.badKeyQuota(request.ip);
+        sendQuota(reply, quota);
+        if (quota.retryAfterS !== null) {
+          throw new HttpError(429, apiKeyError.tooMany(quota.retryAfterS), { 'Retry-After': String(quota.retryAfterS) });
+        }
+      }
+      if (!scope) throw new HttpError(401, apiKeyError.unauthorized, { 'WWW-Authenticate': 'Bearer' });
+      scopes.set(request, scope);
+    },
+  };
+}
+
+export type ScopeResolvers = ReturnType<typeof createScopeResolvers>;

@@ -1,0 +1,129 @@
+// The admin panel's API (product rules A): paths, shapes and request schemas both sides share.
+// Paths are relative to API_BASE; `:id` segments are filled with workspacePath() (src/shared/workspaces.ts).
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_APPROVALS = ['approved', 'pending', 'declined'] as const;
+export type UserApproval = (typeof USER_APPROVALS)[number];
+
+// spec 3: the admin user's status is Active, Pending or Suspended; Declined is ours (an application refused).
+export const ADMIN_STATUSES = ['Active', 'Pending', 'Suspended', 'Declined'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+export const ADMIN_STATUS_FILTERS = ['active', 'pending', 'suspended', 'declined'] as const;
+export const ADMIN_ROLES = ['user', 'admin'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+// spec 3: alert type and severity.
+export const ALERT_TYPES = ['error', 'warning', 'info', 'success'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+export const ALERT_SEVERITIES = ['low', 'medium', 'high'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_SEARCH_MAX = 100;
+export const ADMIN_PAGE_MAX = 10_000;
+export const SIGNUP_DAYS = 30;
+
+export const adminPaths = {
+  // GET: stat cards, system alerts and recent activity.
+  overview: '/admin/overview',
+  // GET ?q=&role=&status=&page=: one page of accounts, newest first.
+  users: '/admin/users',
+  // GET: one account with its workspaces, sessions and recent audit entries.
+  user: '/admin/users/:id',
+  // PUT { role }.
+  role: '/admin/users/:id/role',
+  // POST {}: end every session and refuse sign-in / let them back in.
+  suspend: '/admin/users/:id/suspend',
+  reactivate: '/admin/users/:id/reactivate',
+  // POST {}: beta applications (product rules A3).
+  approve: '/admin/users/:id/approve',
+  decline: '/admin/users/:id/decline',
+  // POST { email }: Quick Actions' Add New User emails an invitation to the beta.
+  invitations: '/admin/invitations',
+  // GET: sign-ups per day, the last SIGNUP_DAYS days (Quick Actions' View Analytics).
+  signups: '/admin/signups',
+} as const;
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  status: AdminStatus;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export interface AdminUsersResponse {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminActivity {
+  id: string;
+  // 'workspace.create', 'user.suspend', …: the audit action.
+  action: string;
+  actorName: string | null;
+  // The target's name or email, when the action has one.
+  targetLabel: string | null;
+  // Set for workspace entries.
+  workspaceName: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  at: string;
+}
+
+export interface AdminAlert {
+  id: string;
+  type: AlertType;
+  severity: AlertSeverity;
+  message: string;
+  at: string;
+  // The person it is about (null when none, or their account is gone), opened in their dialog.
+  person: AdminUser | null;
+  // Their browser and system, described as the sessions list does (null when none was recorded).
+  device: { browser: string; os: string } | null;
+}
+
+export interface AdminHealth {
+  database: boolean;
+  // 'smtp' sends real mail; 'console' prints it to the log (SMTP_URL unset).
+  mailTransport: 'smtp' | 'console';
+  mailReachable: boolean | null;
+  // Messages waiting in the outbox; null until the outbox exists (product rules W4).
+  outboxBacklog: number | null;
+}
+
+export interface AdminOverviewResponse {
+  stats: {
+    totalUsers: number;
+    newThisWeek: number;
+    pendingApplications: number;
+    activeSessions: number;
+    // Billing does not exist yet: the figure shown is sample data, and the answer says so.
+    revenue: { sample: true };
+    health: AdminHealth;
+  };
+  betaApproval: boolean;
+  alerts: AdminAlert[];
+  activity: AdminActivity[];
+}
+
+export interface AdminUserDetailResponse {
+  user: AdminUser;
+  workspaces: Array<{ id: string; name: string; role: string; joinedAt: string }>;
+  sessions: { count: number; newestAt: string | null; lastActiveAt: string | null };
+  activity: AdminActivity[];
+}
+
+export interface AdminUserResponse {
+  user: AdminUser;
+}
+
+export interface SignupsResponse {
+  days: Array<{ date: string; count: number }>;
+}
+
+// spec 5 style bounds: every string capped, every choice an enum, unknown keys refused (product rules S1).

@@ -1,0 +1,28 @@
+import type { Task } from '#src/shared/tasks/paths.ts';
+
+// The calendar of a workspace's due dates, and my personal iCalendar feed. Paths are relative
+// to API_BASE; `:id` is the workspace.
+export const calendarPaths = {
+  // GET ?from=YYYY-MM-DD&to=YYYY-MM-DD&mine=1&project=<id>: the live tasks due in those days, mine only
+  // and of one project only when asked (CalendarResponse).
+  // Rescheduling is the task's own PUT with its version (a conflict is a 409, like any edit).
+  calendar: '/workspaces/:id/calendar',
+  // GET: my feed's address (CalendarFeedResponse); POST {}: a new secret address, the old one stops.
+  feed: '/me/calendar-feed',
+  // The feed itself, read by calendar apps with no cookie: the secret in the address is the key.
+  feedFile: '/calendar/:secret.ics',
+} as const;
+
+// The widest range one read may span: a month view shows six weeks.
+export const CALENDAR_RANGE_DAYS_MAX = 62;
+
+export interface CalendarResponse {
+  tasks: Task[];
+  // The board's last column: a task there is finished, so never overdue.
+  doneColumnId: string | null;
+}
+
+export interface CalendarFeedResponse {
+  // Null until I ask for one.
+  url: string | null;
+}

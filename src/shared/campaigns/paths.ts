@@ -1,0 +1,64 @@
+// Email campaigns: an owner's short update to a workspace's client contacts (spec 5's Quick Action "Send
+// Email Campaign"). Paths are relative to API_BASE; `:id` segments are filled with workspacePath().
+export const CAMPAIGN_SUBJECT_MAX = 150;
+export const CAMPAIGN_BODY_MAX = 10_000;
+// What one send may name: whole clients, and single contacts of other clients.
+export const CAMPAIGN_CLIENTS_MAX = 200;
+export const CAMPAIGN_CONTACTS_MAX = 500;
+
+// Where an unsubscribe link in a campaign email lands (the token rides in the fragment): a page that
+// asks, then POSTs. Opening the link changes nothing, so a mail scanner that follows it unsubscribes nobody.
+export const UNSUBSCRIBE_UPDATES_PAGE = '/unsubscribe-updates';
+
+export const campaignPaths = {
+  // GET: every client with contacts, each contact's standing, and what today's cap leaves (owner).
+  audience: '/workspaces/:id/campaigns/audience',
+  // POST: send one (SendCampaignSchema) (owner).
+  campaigns: '/workspaces/:id/campaigns',
+  // GET: one campaign with who received it and who was skipped (owner).
+  campaign: '/workspaces/:id/campaigns/:campaignId',
+  // POST ?token=: RFC 8058 one-click unsubscribe of one contact from client updates; no session needed.
+  unsubscribe: '/campaigns/unsubscribe',
+} as const;
+
+export interface AudienceContact {
+  id: string;
+  name: string;
+  email: string;
+  // Set once the contact unsubscribed: they are skipped.
+  unsubscribedAt: string | null;
+}
+export interface AudienceClient {
+  id: string;
+  name: string;
+  company: string;
+  contacts: AudienceContact[];
+}
+export interface AudienceResponse {
+  clients: AudienceClient[];
+  // Campaign emails this workspace may still send today (UTC), and the daily cap.
+  remainingToday: number;
+  dailyLimit: number;
+}
+
+export type RecipientStatus = 'sent' | 'unsubscribed';
+export interface CampaignRecipient {
+  contactId: string | null;
+  clientId: string | null;
+  name: string;
+  email: string;
+  status: RecipientStatus;
+}
+export interface Campaign {
+  id: string;
+  subject: string;
+  body: string;
+  sentAt: string;
+  sentBy: string;
+  sent: number;
+  skipped: number;
+}
+export interface CampaignResponse {
+  campaign: Campaign;
+  recipients: CampaignRecipient[];
+}

@@ -1,0 +1,93 @@
+// Notifications and mentions: the API both sides share. Paths are relative to API_BASE.
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'mentioned',
+  'commented',
+  'status_changed',
+  'due',
+  'invitation_accepted',
+  'role_changed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+// in-app only, an email at once, or in the daily digest.
+export const NOTIFICATION_DELIVERIES = ['app', 'email', 'digest'] as const;
+export type NotificationDelivery = (typeof NOTIFICATION_DELIVERIES)[number];
+
+// What needs me now is mailed at once; what I can catch up on waits for the digest.
+export const DEFAULT_DELIVERY: Record<NotificationKind, NotificationDelivery> = {
+  assigned: 'email',
+  mentioned: 'email',
+  commented: 'digest',
+  status_changed: 'digest',
+  due: 'digest',
+  invitation_accepted: 'digest',
+  role_changed: 'digest',
+};
+
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'mentions', 'assigned'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+export const NOTIFICATION_PAGE_SIZE = 50;
+// The daily digest goes out at this hour, UTC.
+export const DIGEST_HOUR_UTC = 7;
+
+export const notificationPaths = {
+  // GET: my notifications across my workspaces, newest first (?filter=&cursor=; NotificationListResponse).
+  list: '/me/notifications',
+  // GET: { unread } across my workspaces.
+  unreadCount: '/me/notifications/unread-count',
+  // POST {}: mark one read.
+  read: '/me/notifications/:notificationId/read',
+  // POST {}: mark all read.
+  readAll: '/me/notifications/read-all',
+  // GET: Server-Sent Events of my unread count ({ unread } on connect and on every change).
+  events: '/me/notifications/events',
+  // GET / PUT: my delivery per kind (UpdatePreferencesSchema).
+  preferences: '/me/notification-preferences',
+  // GET / PUT { following }: whether I follow a task.
+  follow: '/workspaces/:id/tasks/:taskId/follow',
+  // POST ?token=: RFC 8058 one-click unsubscribe from one kind of email; no session needed.
+  unsubscribe: '/notifications/unsubscribe',
+} as const;
+
+// The web pages a notification email links to: the public one-click unsubscribe page (the token in its
+// fragment) and the Notifications tab of Profile Settings.
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+export const PREFERENCES_PAGE = '/profile-settings#notifications';
+
+export interface NotificationPerson {
+  id: string;
+  name: string;
+}
+
+export interface NotificationItem {
+  id: string;
+  kind: NotificationKind;
+  workspaceId: string;
+  workspaceName: string;
+  // Null for a notification about the workspace itself (an invitation accepted, a role changed).
+  task: { id: string; title: string } | null;
+  // Null when the actor deleted their account, or for the due-date reminders nobody made.
+  actor: NotificationPerson | null;
+  // The comment's text, with mentions shown as the member's current name.
+  excerpt: string | null;
+  // The column a followed task moved to; the role given; the due date.
+  detail: string | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface NotificationListResponse {
+  notifications: NotificationItem[];
+  nextCursor: string | null;
+}
+export interface UnreadCountResponse {
+  unread: number;
+}
+export interface PreferencesResponse {
+  preferences: Record<NotificationKind, NotificationDelivery>;
+}
+export interface FollowResponse {
+  following: boolean;
+}

@@ -1,0 +1,81 @@
+// The words of System Settings, Database Tools and the maintenance banner.
+export const opsError = {
+  fromEnvironment: (variable: string) => `${variable} is set in the server's environment, which wins; change it there.`,
+  signupsClosed: 'New sign-ups are closed right now.',
+  noSuchBackup: 'No such backup.',
+  pgDumpMissing:
+    'Backups of a PostgreSQL database need pg_dump, which is not installed on this server. Install the PostgreSQL client tools (for example: apt-get install postgresql-client) matching the server version.',
+  backupFailed: 'The backup could not be made.',
+  backupBusy: 'A backup is already being made. Try again in a moment.',
+};
+
+export const opsNotice = {
+  settingsSaved: 'Settings saved. Every instance uses them from now on.',
+  backupMade: (name: string) => `Backup ${name} is ready.`,
+  backupDeleted: (name: string) => `Backup ${name} was deleted.`,
+  scheduleSaved: 'Backup schedule saved.',
+};
+
+export const opsUi = {
+  settingsTitle: 'System Settings',
+  settingsLead: 'Stored in the database and used by every instance at once, without a restart.',
+  fromEnvironment: (variable: string) => `Set by ${variable} in the server's environment, which wins over this page.`,
+  betaApproval: 'Beta approval required',
+  betaApprovalHint: 'New accounts wait until an admin approves them.',
+  signupsOpen: 'New sign-ups open',
+  signupsOpenHint: 'When closed, nobody can create an account; existing accounts sign in as usual.',
+  publicOrigin: 'Public address',
+  publicOriginHint: "Where links in emails and calendar feeds point. Leave empty to use this server's own address.",
+  rateLimitMultiplier: 'Rate-limit multiplier',
+  rateLimitMultiplierHint: 'Scales every rate limit: 2 allows twice as many requests, 0.5 half as many.',
+  mailFrom: 'Mail sender',
+  mailFromHint: 'The From of every email, like Tessera <no-reply@example.com>.',
+  maintenanceBanner: 'Maintenance banner',
+  maintenanceBannerHint: 'Shown at the top of every page while it has text. Leave empty for none.',
+  save: 'Save settings',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  loadFailed: 'The settings could not be loaded.',
+  saveFailed: 'The settings could not be saved.',
+
+  databaseTitle: 'Database Tools',
+  databaseLead: 'The database this server uses, its integrity, and its backups.',
+  tryAgain: 'Try again',
+  databaseLoadFailed: 'The database details could not be loaded.',
+  engine: 'Engine',
+  version: 'Version',
+  size: 'Size',
+  migrations: 'Migrations',
+  migrationsSummary: (applied: number, pending: number) =>
+    pending === 0 ? `${applied} applied, none pending` : `${applied} applied, ${pending} pending: restart the server to apply them`,
+  tables: 'Rows in the main tables',
+  tableColumn: 'Table',
+  rowsColumn: 'Rows',
+  integrity: 'Integrity check',
+  integrityRun: 'Run integrity check',
+  integrityRunning: 'Checking...',
+  integrityOk: 'No problems found.',
+  integrityFailed: 'The check found problems:',
+  backups: 'Backups',
+  backupNow: 'Back up now',
+  backingUp: 'Backing up...',
+  noBackups: 'No backups yet. Make one now, or turn on the daily schedule below.',
+  download: (name: string) => `Download ${name}`,
+  remove: (name: string) => `Delete ${name}`,
+  confirmDeleteTitle: (name: string) => `Delete ${name}?`,
+  confirmDeleteBody: 'The file is removed from the server. This cannot be undone.',
+  deleteLabel: 'Delete',
+  schedule: 'Schedule',
+  scheduleEvery: 'Automatic backups',
+  scheduleOff: 'Off',
+  scheduleDaily: 'Daily',
+  keep: 'Backups to keep',
+  saveSchedule: 'Save schedule',
+  nextBackup: (when: string) => `Next automatic backup: ${when}.`,
+  restoreHint: 'To restore, stop the server and run npm run db:restore -- <file> (see the README).',
+  actionFailed: 'That did not work.',
+};
+
+export const bannerUi = {
+  label: 'Maintenance notice',
+};

@@ -1,0 +1,43 @@
+// Search over the team's own data: one index, one endpoint, the header box and the ⌘K palette.
+// Paths are relative to API_BASE.
+export const searchPaths = {
+  // GET ?q=…&kind=…&workspace=…&limit=…: hits across the workspaces I am a member of (SearchResponse).
+  search: '/search',
+} as const;
+
+// What the index holds. A new kind (clients, messages, docs) adds its name here and an indexer for its
+// events on the server (docs/architecture.md, "Search").
+export const SEARCH_KINDS = ['task', 'comment'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const SEARCH_QUERY_MAX = 200;
+// Words of a query that count; the rest are ignored (a pasted paragraph is not a search).
+export const SEARCH_TERMS_MAX = 8;
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 50;
+
+// A piece of a snippet; `match` pieces are the words the query found (shown highlighted).
+export interface SnippetPart {
+  text: string;
+  match: boolean;
+}
+
+export interface SearchHit {
+  kind: SearchKind;
+  // The row found: a task's or a comment's id.
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  // What opening the hit shows: the task (a comment opens its task).
+  taskId: string;
+  // That task's key (TSR-42).
+  taskKey: string;
+  // The task's title, highlighted where the query matched it.
+  title: SnippetPart[];
+  // Where the query matched the text (a description or a comment), or its start when only the title did.
+  snippet: SnippetPart[];
+}
+
+export interface SearchResponse {
+  hits: SearchHit[];
+}

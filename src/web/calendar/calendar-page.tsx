@@ -1,0 +1,201 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { calendarCopy } from '#src/shared/calendar/messages.ts';
+import type { Task } from '#src/shared/tasks/paths.ts';
+import { formatDay } from '#src/web/lib/format-time.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { problemText } from '#src/web/lib/api-client.ts';
+import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { useSearchParams } from '#src/web/routing/params.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { Button } from '#src/web/ui/button.tsx';
+import { cn } from '#src/web/ui/cn.ts';
+import { controlClass } from '#src/web/ui/control-class.ts';
+import { ProjectOptions } from '#src/web/ui/project-options.tsx';
+import { useProjects } from '#src/web/lib/use-projects.ts';
+import { GenericLoader } from '#src/web/ui/loaders.tsx';
+import { notify } from '#src/web/ui/notify.ts';
+import { localToday, rangeTitle, shift, visibleDays, type CalendarView } from './calendar-days.ts';
+import { CalendarGrid } from './calendar-grid.tsx';
+import { FeedPanel } from './feed-panel.tsx';
+import { useCalendar } from './use-calendar.ts';
+
+const segment = 'rounded-control px-3 py-1.5 text-sm font-medium';
+const segmentClass = (on: boolean) => cn(segment, on ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100');
+
+// The Calendar page (spec 2) shows the current workspace's tasks by due date. Its view, day
+// and filters live in the address (`?view=week&date=2026-03-18&show=mine&project=<id>`), so a link or reload keeps them.
+export default function CalendarPage() {
+  const { status, current } = useWorkspaces();
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+        {calendarCopy.title}
+        {current ? <span className="ml-2 text-base font-medium text-slate-600">{current.name}</span> : null}
+      </h1>
+      {status === 'loading' ? (
+        <GenericLoader />
+      ) : current ? (
+        <WorkspaceCalendar key={current.id} workspaceId={current.id} />
+      ) : (
+        <p className="text-sm text-slate-600">{calendarCopy.noWorkspace}</p>
+      )}
+      <FeedPanel />
+    </div>
+  );
+}
+
+function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const today = localToday();
+  const view: CalendarView = params.get('view') === 'week' ? 'week' : 'month';
+  const wantedDate = params.get('date') ?? '';
+  const anchor = /^\d{4}-\d{2}-\d{2}$/.test(wantedDate) ? wantedDate : today;
+  const mine = params.get('show') === 'mine';
+  const projectId = params.get('project') || null;
+  const projects = useProjects(workspaceId);
+  const projectFieldId = useId();
+  const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
+  const [announcement, setAnnouncement] = useState('');
+
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const range = { workspaceId, from: days[0]!, to: days.at(-1)!, mineId: mine ? user!.id : null, projectId };
+  const { query, reschedule } = useCalendar(range);
+  const doneColumnId = query.data?.doneColumnId ?? null;
+  const tasksByDay = useMemo(() => {
+    const byDay = new Map<string, Task[]>();
+    for (const task of query.data?.tasks ?? []) byDay.set(task.dueDate!, [...(byDay.get(task.dueDate!) ?? []), task]);
+    return byDay;
+  }, [query.data]);
+
+  const onReschedule = (task: Task, day: string) => {
+    setAnnouncement(calendarCopy.moved(task.title, formatDay(day)));
+    reschedule.mutate(
+      { task, day },
+      {
+        onError: (error) => {
+          const text = calendarCopy.moveFailed(task.title, problemText(error, calendarCopy.loadFailed));
+          setAnnouncement(text);
+          notify.error(text);
+        },
+      },
+    );
+  };
+
+  const viewName = view === 'month' ? calendarCopy.month : calendarCopy.week;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="group" aria-label="View" className="flex rounded-control border border-slate-200 bg-white p-0.5">
+          {(['month', 'week'] as const).map((one) => (
+            <button
+              key={one}
+              type="button"
+              aria-pressed={view === one}
+              className={segmentClass(view === one)}
+              onClick={() => set({ view: one === 'month' ? null : one })}
+            >
+              {one === 'month' ? calendarCopy.month : calendarCopy.week}
+            </button>
+          ))}
+        </div>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            className="size-9 p-0"
+            aria-label={calendarCopy.previous(viewName)}
+            onClick={() => set({ date: shift(view, anchor, -1) })}
+          >
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          </Button>
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => set({ date: null })}>
+            {calendarCopy.today}
+          </Button>
+          <Button
+            variant="ghost"
+            className="size-9 p-0"
+            aria-label={calendarCopy.next(viewName)}
+            onClick={() => set({ date: shift(view, anchor, 1) })}
+          >
+            <ChevronRight className="size-5" aria-hidden="true" />
+          </Button>
+        </div>
+        <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
+          {rangeTitle(view, anchor)}
+        </h2>
+        <div role="group" aria-label={calendarCopy.show} className="ml-auto flex rounded-control border border-slate-200 bg-white p-0.5">
+          <button type="button" aria-pressed={!mine} className={segmentClass(!mine)} onClick={() => set({ show: null })}>
+            {calendarCopy.everyone}
+          </button>
+          <button type="button" aria-pressed={mine} className={segmentClass(mine)} onClick={() => set({ show: 'mine' })}>
+            {calendarCopy.mine}
+          </button>
+        </div>
+        {projects.list.length > 0 || projectId ? (
+          <div className="flex items-center gap-2">
+            <label htmlFor={projectFieldId} className="text-sm font-medium text-slate-700">
+              {calendarCopy.project}
+            </label>
+            <select
+              id={projectFieldId}
+              className={controlClass}
+              value={projectId ?? ''}
+              onChange={(event) => set({ project: event.target.value || null })}
+            >
+              <option value="">{calendarCopy.allProjects}</option>
+              <ProjectOptions groups={projects.groups} />
+            </select>
+          </div>
+        ) : null}
+      </div>
+      <p id="calendar-keyboard-help" className="text-xs text-slate-600">
+        {calendarCopy.keyboardHelp}
+      </p>
+      {query.isError ? (
+        <Alert tone="error">
+          {problemText(query.error, calendarCopy.loadFailed)}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+            {calendarCopy.tryAgain}
+          </button>
+        </Alert>
+      ) : null}
+      {query.isPending ? (
+        <GenericLoader />
+      ) : (
+        <div className="overflow-x-auto">
+          <div className={view === 'month' ? 'min-w-[640px]' : undefined}>
+            <CalendarGrid
+              view={view}
+              days={days}
+              month={anchor.slice(0, 7)}
+              today={today}
+              tasksByDay={tasksByDay}
+              isOverdue={(task) => task.dueDate! < today && task.columnId !== doneColumnId}
+              onOpen={(task) => void navigate(`/board?${new URLSearchParams({ workspace: workspaceId, task: task.id })}`)}
+              onReschedule={onReschedule}
+              onShowWeek={(day) => set({ view: 'week', date: day })}
+              announce={setAnnouncement}
+            />
+          </div>
+        </div>
+      )}
+      {query.data && query.data.tasks.length === 0 ? (
+        <p className="text-sm text-slate-600">{projectId ? calendarCopy.emptyProject : calendarCopy.empty}</p>
+      ) : null}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calendarCopy } from '#src/shared/calendar/messages.ts';
+import type { Project } from '#src/shared/clients/paths.ts';
+import type { Task } from '#src/shared/tasks/paths.ts';
+import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
+import { QueryProvider } from '#src/web/lib/query-client.tsx';
+import { memoryHistory } from '#src/web/routing/history.ts';
+import { RouterProvider } from '#src/web/routing/router-context.tsx';
+import { fakeApi } from '../../../tests/support/fake-api.ts';
+import { visibleDays } from './calendar-days.ts';
+import CalendarPage from './calendar-page.tsx';
+
+vi.mock('#src/web/ui/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('#src/web/lib/session.tsx', () => ({ useSession: () => ({ user: { id: 'u-ada' } }) }));
+
+const workspace: WorkspaceSummary = { id: 'w1', name: 'Studio', role: 'owner', memberCount: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+const site: Project = {
+  id: 'p-site',
+  workspaceId: 'w1',
+  clientId: 'c-acme',
+  clientName: 'Acme',
+  name: 'Website',
+  status: 'Active',
+  value: null,
+  startDate: null,
+  endDate: null,
+};
+const task = (id: string, title: string, projectId: string | null): Task => ({
+  id,
+  key: `TES-${id}`,
+  number: 1,
+  workspaceId: 'w1',
+  columnId: 'col',
+  title,
+  description: '',
+  assignee: null,
+  priority: 'medium',
+  dueDate: '2026-03-12',
+  labels: [],
+  projectId,
+  sharedWithClient: false,
+  position: 'a0',
+  version: 1,
+  createdBy: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+});
+const days = visibleDays('month', '2026-03-10');
+const read = (extra: string) => `GET /api/workspaces/w1/calendar?from=${days[0]}&to=${days.at(-1)}&mine=0${extra}`;
+
+class SilentEventSource {
+  onmessage: unknown = null;
+  addEventListener() {}
+  close() {}
+}
+
+describe('the calendar filtered by project', { timeout: 20_000 }, () => {
+  beforeEach(() => vi.stubGlobal('EventSource', SilentEventSource));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers the workspace’s projects beside mine / everyone and shows only the chosen project’s tasks', async () => {
+    const api = fakeApi({
+      'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
+      'GET /api/workspaces/w1/projects': [200, { projects: [site] }],
+      'GET /api/me/calendar-feed': [200, { url: null }],
+      [read('')]: [200, { tasks: [task('t1', 'Site copy', 'p-site'), task('t2', 'Payroll', null)], doneColumnId: null }],
+      [read('&project=p-site')]: [200, { tasks: [task('t1', 'Site copy', 'p-site')], doneColumnId: null }],
+    });
+    const history = memoryHistory('/calendar?date=2026-03-10');
+    render(
+      <RouterProvider history={history}>
+        <QueryProvider>
+          <CalendarPage />
+        </QueryProvider>
+      </RouterProvider>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('Payroll')).toBeInTheDocument();
+    const picker = await screen.findByLabelText(calendarCopy.project);
+    expect(within(picker).getByRole('group', { name: 'Acme' })).toHaveTextContent('Website');
+    await user.selectOptions(picker, 'p-site');
+    await vi.waitFor(() => expect(api.called(read('&project=p-site'))).toHaveLength(1));
+    expect(await screen.findByText('Site copy')).toBeInTheDocument();
+    expect(screen.queryByText('Payroll')).toBeNull();
+    expect(history.location().search).toContain('project=p-site');
+    // Everyone / My tasks stay beside it.
+    expect(screen.getByRole('button', { name: calendarCopy.mine })).toBeInTheDocument();
+  });
+});

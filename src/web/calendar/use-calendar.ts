@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CalendarResponse } from '#src/shared/calendar/paths.ts';
+import { taskPaths, type LiveEvent, type Task } from '#src/shared/tasks/paths.ts';
+import { API_BASE } from '#src/shared/accounts/paths.ts';
+import { workspacePath } from '#src/shared/workspaces/paths.ts';
+import { hearStreamEnd } from '#src/web/lib/session-end.ts';
+import { calendarApi } from './calendar-api.ts';
+
+export interface CalendarRange {
+  workspaceId: string;
+  from: string;
+  to: string;
+  // Only tasks assigned to this person; null for everyone's.
+  mineId: string | null;
+  // Only tasks of this project; null for all.
+  projectId: string | null;
+}
+
+const keyOf = (range: CalendarRange) => ['calendar', range.workspaceId, range.from, range.to, range.mineId, range.projectId] as const;
+
+// Whether a task belongs on this view of the calendar.
+const belongs = (task: Task, range: CalendarRange) =>
+  task.dueDate !== null &&
+  task.dueDate >= range.from &&
+  task.dueDate <= range.to &&
+  (range.mineId === null || task.assignee?.id === range.mineId) &&
+  (range.projectId === null || task.projectId === range.projectId);
+
+function withTask(data: CalendarResponse, task: Task, range: CalendarRange): CalendarResponse {
+  const others = data.tasks.filter((one) => one.id !== task.id);
+  const tasks = belongs(task, range)
+    ? [...others, task].sort((a, b) => a.dueDate!.localeCompare(b.dueDate!) || a.id.localeCompare(b.id))
+    : others;
+  return { ...data, tasks };
+}
+
+// The tasks due in the range, kept live by the workspace's event stream (what a teammate changes shows
+// here without a reload), and a reschedule that shows at once and is undone if the server refuses it.
+export function useCalendar(range: CalendarRange) {
+  const client = useQueryClient();
+  const key = keyOf(range);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => calendarApi.tasks(range.workspaceId, range.from, range.to, range.mineId !== null, range.projectId),
+  });
+
+  useEffect(() => {
+    const source = new EventSource(API_BASE + workspacePath(taskPaths.events, { id: range.workspaceId }), { withCredentials: true });
+    hearStreamEnd(source);
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as LiveEvent;
+      if (event.type === 'task.created' || event.type === 'task.updated') {
+        client.setQueryData<CalendarResponse>(keyOf(range), (data) => (data ? withTask(data, event.task, range) : data));
+      } else if (event.type === 'task.deleted') {
+        client.setQueryData<CalendarResponse>(keyOf(range), (data) =>
+          data ? { ...data, tasks: data.tasks.filter((one) => one.id !== event.task.id) } : data,
+        );
+      } else return;
+      // Other ranges read again when shown.
+      void client.invalidateQueries({ queryKey: ['calendar', range.workspaceId], refetchType: 'none' });
+    };
+    return () => source.close();
+    // The range's fields are the dependency; the object is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, range.workspaceId, range.from, range.to, range.mineId, range.projectId]);
+
+  const reschedule = useMutation({
+    mutationFn: ({ task, day }: { task: Task; day: string }) => calendarApi.reschedule(range.workspaceId, task.id, day, task.version),
+    onMutate: async ({ task, day }) => {
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, { ...task, dueDate: day }, range) : data));
+    },
+    onSuccess: (answer) => client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, answer.task, range) : data)),
+    onError: (_error, { task }) => {
+      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, task, range) : data));
+      // A conflict means someone saved since: read the current state.
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+
+  return { query, reschedule };
+}

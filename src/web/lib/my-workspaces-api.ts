@@ -1,0 +1,28 @@
+import {
+  workspacePath,
+  workspacePaths as paths,
+  type WorkspaceDetailResponse,
+  type WorkspaceResponse,
+  type WorkspacesResponse,
+} from '#src/shared/workspaces/paths.ts';
+import { api } from './api-client.ts';
+
+// The workspaces I belong to, the one I open and its members: read by the shell, the board and the
+// settings. Each call rejects with the server's sentence (ApiError); the screens show it where the person acted.
+// Every state-changing request is JSON (product rules S7), so those without data send `{}`.
+const NO_BODY = {};
+const at = (template: string, id: string) => workspacePath(template, { id });
+
+export const myWorkspacesApi = {
+  list: () => api<WorkspacesResponse>('GET', paths.list),
+  create: (name: string) => api<WorkspaceResponse>('POST', paths.list, { name }),
+  detail: (id: string) => api<WorkspaceDetailResponse>('GET', at(paths.one, id)),
+  open: (id: string) => api<WorkspaceResponse>('POST', at(paths.open, id), NO_BODY),
+};
+
+// Query keys: the list, and one workspace's detail (members, invitations) under it, so a change that
+// invalidates the list refreshes the open settings page and the board's members too.
+export const workspaceKeys = {
+  list: ['workspaces'] as const,
+  detail: (id: string) => ['workspaces', id] as const,
+};

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { clientPaths, type Project, type ProjectsResponse } from '#src/shared/clients/paths.ts';
+import { workspacePath } from '#src/shared/workspaces/paths.ts';
+import { api } from './api-client.ts';
+
+export interface ClientProjects {
+  clientId: string;
+  clientName: string;
+  projects: Project[];
+}
+
+export interface WorkspaceProjects {
+  list: Project[];
+  // By client, clients and their projects in name order: what a picker shows.
+  groups: ClientProjects[];
+  // A project's client, for the board's client filter.
+  clientOf: ReadonlyMap<string, string>;
+}
+
+const none: Project[] = [];
+const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+
+export function groupProjects(list: readonly Project[]): ClientProjects[] {
+  const groups = new Map<string, ClientProjects>();
+  for (const project of list) {
+    const group = groups.get(project.clientId) ?? { clientId: project.clientId, clientName: project.clientName, projects: [] };
+    group.projects.push(project);
+    groups.set(project.clientId, group);
+  }
+  const sorted = [...groups.values()].sort((a, b) => byName(a.clientName, b.clientName));
+  for (const group of sorted) group.projects.sort((a, b) => byName(a.name, b.name));
+  return sorted;
+}
+
+// The workspace's projects (the same cached answer everywhere a task's project is picked or filtered).
+// Until it arrives, or if it fails, pickers offer "No project" only rather than blocking the page.
+// Under the clients pages' key (['clients', id]), so adding or editing a client or project refreshes it.
+const projectsKey = (workspaceId: string) => ['clients', workspaceId, 'projects'] as const;
+
+export function useProjects(workspaceId: string): WorkspaceProjects {
+  const { data } = useQuery({
+    queryKey: projectsKey(workspaceId),
+    queryFn: () => api<ProjectsResponse>('GET', workspacePath(clientPaths.projects, { id: workspaceId })).then((answer) => answer.projects),
+    enabled: workspaceId !== '',
+  });
+  const list = data ?? none;
+  return useMemo(
+    () => ({ list, groups: groupProjects(list), clientOf: new Map(list.map((project) => [project.id, project.clientId])) }),
+    [list],
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { SearchHit } from '#src/shared/search/paths.ts';
+import { ApiError } from '#src/web/lib/api-client.ts';
+import { searchApi, type SearchFilters } from './search-api.ts';
+
+// A pause this long in typing sends the text; a keystroke before the answer drops the older request.
+const PAUSE_MS = 120;
+
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'searching'; hits: SearchHit[] }
+  | { status: 'done'; hits: SearchHit[] }
+  | { status: 'error'; message: string };
+
+interface Answer {
+  key: string;
+  hits: SearchHit[];
+  error: string | null;
+}
+
+export function useSearchResults(text: string, filters: SearchFilters): SearchState {
+  const wanted = text.trim();
+  const key = JSON.stringify([wanted, filters.kind, filters.workspace]);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchApi(wanted, filters, controller.signal).then(
+        (found) => setAnswer({ key, hits: found.hits, error: null }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = error instanceof ApiError ? error.message : 'Search failed. Check your connection and try again.';
+          setAnswer({ key, hits: [], error: message });
+        },
+      );
+    }, PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted, filters, key]);
+  if (!wanted) return { status: 'idle' };
+  // Until the answer for this text arrives, the last one stays on screen.
+  if (answer?.key !== key) return { status: 'searching', hits: answer?.hits ?? [] };
+  return answer.error ? { status: 'error', message: answer.error } : { status: 'done', hits: answer.hits };
+}
