@@ -900,6 +900,49 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('chat_messages_history').on('chat_messages').columns(['channel_id', 'seq']).execute();
     },
   },
+  // Direct messages, threads, reactions and the Slack import's idempotence keys. A DM is a private channel of
+  // kind 'dm' whose dm_key (sorted member ids) keeps one conversation per set of people; imported rows carry
+  // their Slack ids so importing the same export twice matches instead of duplicating.
+  '040-chat-threads-dms': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('chat_channels')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('channel'))
+        .execute();
+      await db.schema.alterTable('chat_channels').addColumn('dm_key', 'text').execute();
+      await db.schema.alterTable('chat_channels').addColumn('slack_id', 'text').execute();
+      await db.schema.createIndex('chat_channels_dm_key').on('chat_channels').columns(['workspace_id', 'dm_key']).unique().execute();
+      await db.schema.createIndex('chat_channels_slack_id').on('chat_channels').columns(['workspace_id', 'slack_id']).unique().execute();
+      await db.schema.alterTable('chat_messages').addColumn('parent_id', 'text').execute();
+      await db.schema
+        .alterTable('chat_messages')
+        .addColumn('reply_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('chat_messages').addColumn('last_reply_at', 'bigint').execute();
+      await db.schema.alterTable('chat_messages').addColumn('author_name', 'text').execute();
+      await db.schema.alterTable('chat_messages').addColumn('slack_ts', 'text').execute();
+      await db.schema.createIndex('chat_messages_thread').on('chat_messages').columns(['parent_id', 'seq']).execute();
+      await db.schema.createIndex('chat_messages_slack_ts').on('chat_messages').columns(['channel_id', 'slack_ts']).unique().execute();
+      await db.schema
+        .createTable('chat_reactions')
+        .addColumn('message_id', 'text', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        // A member's id, or 'slack:<Slack user id>' for an imported reaction by someone who is not a member.
+        .addColumn('reactor_key', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('emoji', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_reactions_pk', ['message_id', 'reactor_key', 'emoji'])
+        .execute();
+      await db.schema
+        .createTable('chat_thread_followers')
+        .addColumn('message_id', 'text', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('chat_thread_followers_pk', ['message_id', 'user_id'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

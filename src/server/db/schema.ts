@@ -311,6 +311,8 @@ export interface Database {
   chat_channels: ChatChannelsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
+  chat_reactions: ChatReactionsTable;
+  chat_thread_followers: ChatThreadFollowersTable;
   admin_audit: AdminAuditTable;
   system_alerts: SystemAlertsTable;
   account_exports: AccountExportsTable;
@@ -665,6 +667,9 @@ export interface ChatChannelsTable {
   archived_at: number | null;
   created_by: string | null;
   created_at: number;
+  kind: ColumnType<'channel' | 'dm', 'channel' | 'dm' | undefined, 'channel' | 'dm'>;
+  dm_key: string | null;
+  slack_id: string | null;
 }
 
 export interface ChatMembersTable {
@@ -684,4 +689,24 @@ export interface ChatMessagesTable {
   body: string;
   created_at: number;
   edited_at: number | null;
+  parent_id: string | null;
+  reply_count: ColumnType<number, number | undefined, number>;
+  last_reply_at: number | null;
+  author_name: string | null;
+  slack_ts: string | null;
+}
+
+export interface ChatReactionsTable {
+  message_id: string;
+  workspace_id: string;
+  reactor_key: string;
+  user_id: string | null;
+  emoji: string;
+  created_at: number;
+}
+
+export interface ChatThreadFollowersTable {
+  message_id: string;
+  user_id: string;
+  workspace_id: string;
 }
