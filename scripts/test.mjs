@@ -1,7 +1,7 @@
 // `npm test`: unit, component and server tests (Vitest; PostgreSQL too when DATABASE_URL is set),
 // then a fresh build and the end-to-end tests in Chromium against the real server.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { BROWSER_HELP, findBrowser } from '../tests/support/find-browser.mjs';
 
 if (!(await findBrowser())) {
@@ -19,10 +19,18 @@ if (!step('npm', ['run', '--silent', 'typecheck'])) {
   process.exit(1);
 }
 
+// The build runs beside Vitest (no Vitest test reads dist/): Vitest's server tests mostly wait on their
+// databases, so the build takes the core they leave idle.
+// Its output goes to a file, not a pipe: the synchronous Vitest step below would leave a pipe unread.
+const buildLog = openSync('reports/build.log', 'w');
+const build = new Promise((resolve) => {
+  spawn('npm', ['run', 'build'], { env: process.env, stdio: ['ignore', buildLog, buildLog] }).on('close', (code) => resolve(code === 0));
+});
 console.log(`\n== Vitest (database engines: sqlite${process.env.DATABASE_URL || process.env.TEST_DATABASE_URL ? ' + postgres' : ''})`);
 const unitOk = step('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
-console.log('\n== Build');
-const buildOk = step('npm', ['run', 'build']);
+console.log('\n== Build (run beside Vitest)');
+const buildOk = await build;
+process.stdout.write(readFileSync('reports/build.log', 'utf8'));
 console.log('\n== Playwright (Chromium, built app on the real server)');
 const e2eOk = buildOk && step('npx', ['playwright', 'test']);
 

@@ -1,13 +1,11 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminError, adminUi, betaMailCopy, waitlistCopy } from '#src/shared/admin/messages.ts';
 import { authCopy, label, workspaceCopy } from '#src/shared/messages.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';
 
 // The admin panel as admins and applicants use it, in Chromium against the built server and a real SMTP sink.
@@ -128,44 +126,17 @@ test('Quick Actions lists the spec’s four, all real; Add New User emails an in
 // product rules A3 needs BETA_APPROVAL=required, which the shared server does not have: a second built
 // server with its own database and SMTP sink runs for these tests alone.
 test.describe('with beta approval required', () => {
-  let server: ChildProcess;
+  let own: OwnServer;
   let sink: SmtpSink;
   let dataDir: string;
   let base: string;
 
   test.beforeAll(async () => {
-    sink = await startSmtpSink();
-    dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-beta-'));
-    const port = Number(process.env.E2E_PORT ?? 4310) + 100;
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMTP_URL: sink.url,
-      BETA_APPROVAL: 'required',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      LOG_LEVEL: 'warn',
-    };
-    delete env.DATABASE_URL;
-    delete env.TEST_CLOCK_FILE;
-    server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    await expect
-      .poll(
-        () =>
-          fetch(`${base}/api/health`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(200);
+    own = await startOwnServer({ portOffset: 100, name: 'beta', env: { BETA_APPROVAL: 'required' } });
+    ({ sink, dataDir, base } = own);
   });
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
-    await sink?.close();
+    await own?.stop();
   });
 
   async function verifiedAccount(request: APIRequestContext, name: string): Promise<Account> {

@@ -1,14 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { aiNotice, aiUi } from '#src/shared/ai/messages.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { startChatStub, tasksAnswer, type ChatStub } from '../support/chat-completions-stub.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';
 
 // AI task creation as a person does it: paste notes on AI Mode, review the proposals, create them, and
@@ -155,13 +152,12 @@ test('with no AI model configured, the parser turns five lines of notes into fiv
 
 // A model behind AI_BASE_URL needs a server of its own: this one, with a stub chat-completions server.
 test.describe('with an AI model', () => {
-  let server: ChildProcess;
+  let own: OwnServer;
   let sink: SmtpSink;
   let stub: ChatStub;
   let base: string;
 
   test.beforeAll(async () => {
-    sink = await startSmtpSink();
     // The model answers the five lines with the tasks a person would expect, streamed in small pieces.
     stub = await startChatStub(() => ({
       kind: 'stream',
@@ -176,38 +172,15 @@ test.describe('with an AI model', () => {
         })),
       ),
     }));
-    const port = Number(process.env.E2E_PORT ?? 4310) + 101;
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-e2e-ai-')),
-      SMTP_URL: sink.url,
-      RATE_LIMIT_MULTIPLIER: '1000',
-      LOG_LEVEL: 'warn',
-      AI_BASE_URL: stub.url,
-      AI_MODEL: 'e2e-stub',
-      AI_API_KEY: 'sk-e2e',
-    };
-    delete env.DATABASE_URL;
-    delete env.TEST_CLOCK_FILE;
-    server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    await expect
-      .poll(
-        () =>
-          fetch(`${base}/api/health`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(200);
+    own = await startOwnServer({
+      portOffset: 101,
+      name: 'ai',
+      env: { AI_BASE_URL: stub.url, AI_MODEL: 'e2e-stub', AI_API_KEY: 'sk-e2e' },
+    });
+    ({ sink, base } = own);
   });
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
-    await sink?.close();
+    await own?.stop();
     await stub?.close();
   });
 

@@ -41,7 +41,11 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 15_000) throw new Error('The server did not start within 15 s');
+    if (Date.now() - started > 30_000) {
+      // Left running, it would hold the port and the runner's output open after the failed run.
+      server.kill('SIGKILL');
+      throw new Error('The server did not start within 30 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   process.env.E2E_MAIL_URL = sinkHttp.url;

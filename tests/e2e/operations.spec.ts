@@ -1,13 +1,13 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { opsUi, opsNotice } from '#src/shared/ops/messages.ts';
 import { workspaceCopy } from '#src/shared/messages.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';
 
 // System Settings and Database Tools as an admin uses them. Settings reach every page of a server, so
@@ -21,45 +21,17 @@ async function expectNoViolations(page: Page, scope: string) {
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-let server: ChildProcess;
+let own: OwnServer;
 let sink: SmtpSink;
 let dataDir: string;
 let base: string;
 
 test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-ops-'));
-  const port = Number(process.env.E2E_PORT ?? 4310) + 120;
-  base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.url,
-    RATE_LIMIT_MULTIPLIER: '1000',
-    METRICS_TOKEN,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  delete env.TEST_CLOCK_FILE;
-  delete env.BACKUP_DIR;
-  server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(200);
+  own = await startOwnServer({ portOffset: 120, name: 'ops', env: { METRICS_TOKEN }, readyPath: '/readyz' });
+  ({ sink, dataDir, base } = own);
 });
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await sink?.close();
+  await own?.stop();
 });
 
 async function verifiedAccount(request: APIRequestContext, name: string, role: 'admin' | 'user'): Promise<Account> {

@@ -1,54 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { securityUi } from '#src/shared/account-security/messages.ts';
 import { passkeyNotice, passkeyUi } from '#src/shared/account-security/passkeys.ts';
 import { workspaceCopy } from '#src/shared/messages.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 
 // A passkey as a person makes and uses one, with Chromium's virtual authenticator standing in for the
 // laptop's fingerprint reader. WebAuthn wants a domain, not an IP address, so this spec runs its own
 // server whose public origin is http://localhost:PORT.
-let server: ChildProcess;
+let own: OwnServer;
 let sink: SmtpSink;
 let base: string;
 
 test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  const port = Number(process.env.E2E_PORT ?? 4310) + 102;
-  base = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_ORIGIN: base,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-e2e-passkeys-')),
-    SMTP_URL: sink.url,
-    RATE_LIMIT_MULTIPLIER: '1000',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  delete env.TEST_CLOCK_FILE;
-  server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  await expect
-    .poll(
-      () =>
-        fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(200);
+  own = await startOwnServer({ portOffset: 102, name: 'passkeys', host: 'localhost' });
+  ({ sink, base } = own);
 });
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await sink?.close();
+  await own?.stop();
 });
 
 // A platform authenticator that verifies its user at once (as a fingerprint touch would).
