@@ -63,6 +63,37 @@ const counts = (scale: { ticks: (count: number) => number[] }) => scale.ticks(4)
 // At most this many labels fit under an axis at this width.
 const every = (count: number, width: number) => Math.max(1, Math.ceil(count / Math.max(2, Math.floor(width / 70))));
 
+type CountScale = ReturnType<typeof scaleLinear<number>>;
+
+// Counts up the left, days along the bottom: as many day labels as fit the width.
+function DayAxes({
+  x,
+  y,
+  days,
+  width,
+}: {
+  x: ReturnType<typeof scaleBand<string>> | ReturnType<typeof scalePoint<string>>;
+  y: CountScale;
+  days: string[];
+  width: number;
+}) {
+  const step = every(days.length, width);
+  return (
+    <>
+      <AxisLeft scale={y} tickValues={counts(y)} tickFormat={String} tickLabelProps={axisLabel} stroke={AXIS} tickStroke={AXIS} />
+      <AxisBottom
+        top={y(0)}
+        scale={x}
+        tickValues={days.filter((_, index) => index % step === 0)}
+        tickFormat={shortDate}
+        tickLabelProps={axisLabel}
+        stroke={AXIS}
+        tickStroke={AXIS}
+      />
+    </>
+  );
+}
+
 export function WeeklyChart({ figures }: { figures: AnalyticsResponse }) {
   const { weeks } = figures;
   const created = weeks.reduce((sum, week) => sum + week.created, 0);
@@ -78,7 +109,6 @@ export function WeeklyChart({ figures }: { figures: AnalyticsResponse }) {
           nice: true,
         });
         const half = x.bandwidth() / 2;
-        const step = every(weeks.length, inner);
         return (
           <Group left={margin.left} top={margin.top}>
             {weeks.map((week) => (
@@ -87,16 +117,7 @@ export function WeeklyChart({ figures }: { figures: AnalyticsResponse }) {
                 <Bar x={half} y={y(week.completed)} width={half} height={y(0) - y(week.completed)} fill={SERIES[1]} />
               </Group>
             ))}
-            <AxisLeft scale={y} tickValues={counts(y)} tickFormat={String} tickLabelProps={axisLabel} stroke={AXIS} tickStroke={AXIS} />
-            <AxisBottom
-              top={y(0)}
-              scale={x}
-              tickValues={weeks.filter((_, index) => index % step === 0).map((week) => week.week)}
-              tickFormat={shortDate}
-              tickLabelProps={axisLabel}
-              stroke={AXIS}
-              tickStroke={AXIS}
-            />
+            <DayAxes x={x} y={y} days={weeks.map((week) => week.week)} width={inner} />
           </Group>
         );
       }}
@@ -114,7 +135,6 @@ export function FlowChart({ figures }: { figures: AnalyticsResponse }) {
         const x = scalePoint({ domain: flow.map((day) => day.day), range: [0, inner] });
         const top = Math.max(1, ...flow.map((day) => day.counts.reduce((sum, count) => sum + count, 0)));
         const y = scaleLinear({ domain: [0, top], range: [HEIGHT - margin.top - margin.bottom, 0], nice: true });
-        const step = every(flow.length, inner);
         return (
           <Group left={margin.left} top={margin.top}>
             {/* The last column (Done) at the bottom, as a cumulative flow diagram stacks it. */}
@@ -132,16 +152,7 @@ export function FlowChart({ figures }: { figures: AnalyticsResponse }) {
                 ))
               }
             </AreaStack>
-            <AxisLeft scale={y} tickValues={counts(y)} tickFormat={String} tickLabelProps={axisLabel} stroke={AXIS} tickStroke={AXIS} />
-            <AxisBottom
-              top={y(0)}
-              scale={x}
-              tickValues={flow.filter((_, index) => index % step === 0).map((day) => day.day)}
-              tickFormat={shortDate}
-              tickLabelProps={axisLabel}
-              stroke={AXIS}
-              tickStroke={AXIS}
-            />
+            <DayAxes x={x} y={y} days={flow.map((day) => day.day)} width={inner} />
           </Group>
         );
       }}
