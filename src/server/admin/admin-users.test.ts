@@ -5,7 +5,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, currentWorkspaceId, person, type Person } from '#src/server/workspaces/test-helpers.ts';
 import { adminPerson, userPath } from './test-helpers.ts';
 import { newUserRow } from '#src/server/accounts/users.ts';
-import { likePattern } from './service.ts';
+import { likePattern } from '#src/server/db/like-pattern.ts';
 
 describe('likePattern', () => {
   it('makes the LIKE wildcards and the escape character match themselves', () => {
