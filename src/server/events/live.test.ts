@@ -5,9 +5,9 @@ import { REPLAY_MAX, type LiveEvent, type StreamEndReason } from '#src/shared/ta
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { client, signedInClient, startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, readEvents, team, type EventReader } from '#src/server/tasks/test-helpers.ts';
+import { createTask, readEvents, team, type EventReader } from '../../../tests/support/tasks.ts';
 import { EVENT_RETENTION_MS, sweepEvents } from './log.ts';
-import { del } from '#src/server/workspaces/test-helpers.ts';
+import { del } from '../../../tests/support/workspaces.ts';
 
 // The access check is announced, never waited for: a stream still open a second after the change failed.
 const endsWithinASecond = (stream: EventReader) =>
@@ -128,7 +128,7 @@ describe.each(engines)('live board events on %s', (engine) => {
 
   it('answers 404 outside the workspace, 401 signed out, and 400 for a malformed last id', async () => {
     const { member, id } = await team(t);
-    const { person } = await import('#src/server/workspaces/test-helpers.ts');
+    const { person } = await import('../../../tests/support/workspaces.ts');
     const stranger = await person(t, 'Sam Stranger');
     const outside = await readEvents(t.url, stranger.c, id);
     expect(outside.status).toBe(404);
@@ -153,7 +153,7 @@ describe.each(engines)('live board events on %s', (engine) => {
     expect(removed.events.map((event) => ('task' in event ? event.task.title : event.type))).toEqual(['Before']);
 
     // Suspended by an admin: their sessions end with it.
-    const { adminPerson, userPath } = await import('#src/server/admin/test-helpers.ts');
+    const { adminPerson, userPath } = await import('../../../tests/support/admin.ts');
     const { adminPaths } = await import('#src/shared/admin/paths.ts');
     const admin = await adminPerson(t);
     const suspendedTeam = await team(t, 'Suspended team');
@@ -183,7 +183,7 @@ describe.each(engines)('live board events on %s', (engine) => {
     const early = await listening.waitFor((event) => event.type === 'task.created');
     listening.close();
     t.clock.advance(1000);
-    const { person, invite } = await import('#src/server/workspaces/test-helpers.ts');
+    const { person, invite } = await import('../../../tests/support/workspaces.ts');
     const newcomer = await person(t, 'Nia Newcomer');
     const { token } = await invite(t, owner, id, newcomer.email);
     expect((await newcomer.c.post('/invitations/accept', { token })).status).toBe(200);
