@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsPaths } from '#src/shared/ops/paths.ts';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../tests/support/test-db.ts';
-import { adminPerson } from '#src/server/admin/test-helpers.ts';
-import { person } from '#src/server/workspaces/test-helpers.ts';
+import { adminPerson } from '../../tests/support/admin.ts';
+import { person } from '../../tests/support/workspaces.ts';
 
 const run = promisify(execFile);
 

@@ -15,6 +15,7 @@ import { createRateLimiter } from '#src/server/http/rate-limit.ts';
 import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
 import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
+import { validatorCompiler } from '#src/server/http/validation.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   registerRequestIdHeader(app);
   for (const warning of configWarnings(config)) app.log.warn(warning);
   app.setErrorHandler(handleError);
+  app.setValidatorCompiler(validatorCompiler);
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
 

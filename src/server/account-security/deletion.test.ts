@@ -4,17 +4,9 @@ import { serverError } from '#src/shared/messages.ts';
 import { client, startTestApp, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startFakeGoogle } from '../../../tests/support/fake-google.ts';
-import {
-  auditActions,
-  createWorkspace,
-  currentWorkspaceId,
-  del,
-  invite,
-  person,
-  type Person,
-} from '#src/server/workspaces/test-helpers.ts';
-import { createTask } from '#src/server/tasks/test-helpers.ts';
-import { enableTwoFactor } from './test-helpers.ts';
+import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person, type Person } from '../../../tests/support/workspaces.ts';
+import { createTask } from '../../../tests/support/tasks.ts';
+import { enableTwoFactor } from '../../../tests/support/two-factor.ts';
 
 const PASSWORD = 'tessera-pass-1';
 

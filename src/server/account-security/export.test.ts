@@ -7,9 +7,9 @@ import { personLimits } from '#src/server/http/rate-limit.ts';
 import { client, createVerifiedUser, signedInClient, useTestApp, type Client, type TestApp } from '../../../tests/support/test-app.ts';
 import { softAuthenticator } from '../../../tests/support/soft-authenticator.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask } from '#src/server/tasks/test-helpers.ts';
-import { createWorkspace, currentWorkspaceId, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
-import { enableTwoFactor } from './test-helpers.ts';
+import { createTask } from '../../../tests/support/tasks.ts';
+import { createWorkspace, currentWorkspaceId, del, invite, person } from '../../../tests/support/workspaces.ts';
+import { enableTwoFactor } from '../../../tests/support/two-factor.ts';
 
 // The job runner is driven by hand here, so each step is seen as a person would see it.
 const manualJobs = { JOBS_POLL_MS: '0' };

@@ -3,9 +3,9 @@ import { securityUi } from '#src/shared/account-security/messages.ts';
 import { client, createVerifiedUser, signedInClient, useTestApp, whoAmI, type Client } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { currentStep, totpAt } from '../../../tests/support/totp.ts';
-import { decodedMail } from '#src/server/workspaces/test-helpers.ts';
+import { decodedMail } from '../../../tests/support/workspaces.ts';
 import { WARN_AFTER_WRONG_CODES } from './service.ts';
-import { enableTwoFactor } from './test-helpers.ts';
+import { enableTwoFactor } from '../../../tests/support/two-factor.ts';
 
 // Guesses spread over many addresses fill an account's counters; the owner's own browser (its device
 // cookie) still gets in, and the owner hears about wrong two-factor codes.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AddPasskeySchema, PasskeyNameSchema, PasskeySignInSchema } from '#src/shared/account-security/passkey-schemas.ts';
 import {
@@ -13,9 +14,10 @@ import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
 import { serverError } from '#src/shared/messages.ts';
 import type { Accounts } from '#src/server/accounts/service.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { deviceOf, type SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import type { Passkeys } from './passkeys.ts';
 
 export interface PasskeyRouteDeps {
@@ -26,40 +28,49 @@ export interface PasskeyRouteDeps {
   db: Db;
 }
 
-const idOf = (params: unknown) => (params as { id: string }).id;
-
 // product rules U7. Registered inside the /api scope, so every state change passes its same-origin and
 // JSON checks; sign-in is counted like a password sign-in, per address.
 export function registerPasskeyRoutes(app: FastifyInstance, { passkeys, accounts, limiter, session, db }: PasskeyRouteDeps) {
-  app.get(paths.list, async (request, reply): Promise<PasskeysResponse> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The session is checked before the input: a stranger gets the 401, never a 400.
+  const one = pathParams('id');
+  api.get(paths.list, async (request, reply): Promise<PasskeysResponse> => {
     const signedIn = await session.requireSession(request, reply);
     return { passkeys: await passkeys.list(signedIn.user.id) };
   });
 
-  app.post(paths.registrationOptions, async (request, reply): Promise<PasskeyOptionsResponse> => {
+  api.post(paths.registrationOptions, async (request, reply): Promise<PasskeyOptionsResponse> => {
     const signedIn = await session.requireSession(request, reply);
     await limiter.checkWrite('passkeys', signedIn.user.id, null);
     return passkeys.registrationOptions(signedIn.user);
   });
 
-  app.post(paths.list, async (request, reply): Promise<PasskeyResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    const body = parseBody(AddPasskeySchema, request.body);
-    await limiter.checkWrite('passkeys', signedIn.user.id, null);
-    const { userAgent, ip } = deviceOf(request);
-    const passkey = await passkeys.add(signedIn.user, { ...body, response: body.response as RegistrationResponseJSON }, userAgent, ip);
-    reply.code(201);
-    return { passkey };
-  });
+  api.post(
+    paths.list,
+    { ...session.signedInRoute, schema: { body: AddPasskeySchema } },
+    async (request, reply): Promise<PasskeyResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      const { body } = request;
+      await limiter.checkWrite('passkeys', signedIn.user.id, null);
+      const { userAgent, ip } = deviceOf(request);
+      const passkey = await passkeys.add(signedIn.user, { ...body, response: body.response as RegistrationResponseJSON }, userAgent, ip);
+      reply.code(201);
+      return { passkey };
+    },
+  );
 
-  app.put(paths.one, async (request, reply): Promise<PasskeyResponse & OkResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    const { name } = parseBody(PasskeyNameSchema, request.body);
-    await limiter.checkWrite('passkeys', signedIn.user.id, null);
-    return { ok: true, message: passkeyNotice.renamed, passkey: await passkeys.rename(signedIn.user.id, idOf(request.params), name) };
-  });
+  api.put(
+    paths.one,
+    { ...session.signedInRoute, schema: { params: one, body: PasskeyNameSchema } },
+    async (request, reply): Promise<PasskeyResponse & OkResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      await limiter.checkWrite('passkeys', signedIn.user.id, null);
+      const passkey = await passkeys.rename(signedIn.user.id, request.params.id, request.body.name);
+      return { ok: true, message: passkeyNotice.renamed, passkey };
+    },
+  );
 
-  app.delete(paths.one, async (request, reply): Promise<OkResponse> => {
+  api.delete(paths.one, { ...session.signedInRoute, schema: { params: one } }, async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
     await limiter.checkWrite('passkeys', signedIn.user.id, null);
     const started = await db.kysely
@@ -68,19 +79,19 @@ export function registerPasskeyRoutes(app: FastifyInstance, { passkeys, accounts
       .where('token_hash', '=', signedIn.tokenHash)
       .executeTakeFirst();
     if (!started) throw new HttpError(401, serverError.notSignedIn);
-    await passkeys.remove(signedIn.user, idOf(request.params), Number(started.created_at), request.ip);
+    await passkeys.remove(signedIn.user, request.params.id, Number(started.created_at), request.ip);
     return { ok: true, message: passkeyNotice.removed };
   });
 
-  app.post(paths.signInOptions, async (request): Promise<PasskeyOptionsResponse> => {
+  api.post(paths.signInOptions, async (request): Promise<PasskeyOptionsResponse> => {
     await limiter.check('passkeyOptions', request.ip);
     return passkeys.signInOptions();
   });
 
   // A passkey with user verification is something you have and something you are (or know): the
   // second step of two-factor sign-in is not asked for after it.
-  app.post(paths.signIn, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
-    const { challengeId, response } = parseBody(PasskeySignInSchema, request.body);
+  api.post(paths.signIn, { schema: { body: PasskeySignInSchema } }, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
+    const { challengeId, response } = request.body;
     await limiter.check('login', request.ip);
     const userId = await passkeys.verifySignIn(challengeId, response as AuthenticationResponseJSON, request.ip);
     const user = await accounts.users.findById(userId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSKEY_RECENT_SIGN_IN_MS, passkeyError, passkeyPaths as paths } from '#src/shared/account-security/passkeys.ts';
-import { del } from '#src/server/workspaces/test-helpers.ts';
+import { del } from '../../../tests/support/workspaces.ts';
 import {
   client,
   createVerifiedUser,
@@ -12,7 +12,7 @@ import {
 } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { softAuthenticator } from '../../../tests/support/soft-authenticator.ts';
-import { enableTwoFactor } from './test-helpers.ts';
+import { enableTwoFactor } from '../../../tests/support/two-factor.ts';
 
 type Authenticator = ReturnType<typeof softAuthenticator>;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConfirmTwoFactorSchema,
   DeleteAccountSchema,
@@ -22,9 +23,9 @@ import type { Accounts } from '#src/server/accounts/service.ts';
 import { createFirebaseTokenVerifier } from '#src/server/accounts/firebase-token.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Config } from '#src/server/config.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { deviceOf, type SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { confirmIdentity } from './identity.ts';
 import type { AccountExports } from './export-jobs.ts';
 import type { AccountSecurity } from './service.ts';
@@ -45,41 +46,49 @@ const ok = (message: string): OkResponse => ({ ok: true, message });
 export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AccountSecurityRouteDeps) {
   const { security, accounts, limiter, config, clock, session, exports } = deps;
   const verifyGoogle = config.google ? createFirebaseTokenVerifier(config.google, clock, app.log) : null;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The session is checked before the input: a stranger gets the 401, never a 400.
+  const signedInWith = <S extends object>(schema: S) => ({ ...session.signedInRoute, schema });
+  const named = signedInWith({ params: pathParams('id') });
 
-  app.get(paths.overview, async (request, reply): Promise<SecurityOverview> => {
+  api.get(paths.overview, async (request, reply): Promise<SecurityOverview> => {
     return security.overview(await session.requireSession(request, reply));
   });
 
-  app.delete(paths.sessions, async (request, reply): Promise<OkResponse> => {
+  api.delete(paths.sessions, async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
     const count = await security.revokeOthers(signedIn, request.ip);
     return ok(securityNotice.othersEnded(count));
   });
 
-  app.delete(paths.session, async (request, reply): Promise<OkResponse> => {
+  api.delete(paths.session, named, async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await security.revokeSession(signedIn, id, request.ip);
     // Signing out this very session from the list is a sign-out.
     if (id === signedIn.sessionId) session.clearCookie(reply);
     return ok(securityNotice.sessionEnded);
   });
 
-  app.post(paths.twoFactorSetup, async (request, reply): Promise<TwoFactorSetupResponse> => {
+  api.post(paths.twoFactorSetup, async (request, reply): Promise<TwoFactorSetupResponse> => {
     const signedIn = await session.requireSession(request, reply);
     return security.twoFactor.setup(signedIn.user);
   });
 
-  app.post(paths.twoFactorConfirm, async (request, reply): Promise<RecoveryCodesResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    const { code } = parseBody(ConfirmTwoFactorSchema, request.body);
-    await limiter.check('secondFactor', request.ip, signedIn.user.id);
-    return { recoveryCodes: await security.confirmTwoFactor(signedIn.user, code, request.ip) };
-  });
+  api.post(
+    paths.twoFactorConfirm,
+    signedInWith({ body: ConfirmTwoFactorSchema }),
+    async (request, reply): Promise<RecoveryCodesResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      const { code } = request.body;
+      await limiter.check('secondFactor', request.ip, signedIn.user.id);
+      return { recoveryCodes: await security.confirmTwoFactor(signedIn.user, code, request.ip) };
+    },
+  );
 
-  app.delete(paths.twoFactor, async (request, reply): Promise<OkResponse> => {
+  api.delete(paths.twoFactor, signedInWith({ body: DisableTwoFactorSchema }), async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
-    const { code, ...proof } = parseBody(DisableTwoFactorSchema, request.body);
+    const { code, ...proof } = request.body;
     await limiter.check('secondFactor', request.ip, signedIn.user.id);
     await confirmIdentity(signedIn.user, proof, verifyGoogle);
     await security.disableTwoFactor(signedIn.user, code, request.ip);
@@ -87,8 +96,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
   });
 
   // The second step of a sign-in (U2): counted per account, like passwords, before the code is checked.
-  app.post(paths.secondStep, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
-    const { token, code } = parseBody(SecondStepSchema, request.body);
+  api.post(paths.secondStep, { schema: { body: SecondStepSchema } }, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
+    const { token, code } = request.body;
     const userId = await security.twoFactor.challengeOwner(token);
     const device = session.knownDevice(request, userId);
     if (device) await limiter.checkKnownDevice('secondFactor', request.ip, device);
@@ -100,24 +109,22 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     return session.signIn(request, reply, await accounts.startSession(user, deviceOf(request)));
   });
 
-  app.get(paths.exports, async (request, reply): Promise<AccountExportsResponse> => {
+  api.get(paths.exports, async (request, reply): Promise<AccountExportsResponse> => {
     const signedIn = await session.requireSession(request, reply);
     return { exports: await exports.list(signedIn.user.id) };
   });
 
   // product rules U4: made in the background; counted per person, since each reads all their data.
-  app.post(paths.exports, async (request, reply): Promise<AccountExportResponse> => {
+  api.post(paths.exports, signedInWith({ body: ExportRequestSchema }), async (request, reply): Promise<AccountExportResponse> => {
     const signedIn = await session.requireSession(request, reply);
-    parseBody(ExportRequestSchema, request.body);
     await limiter.perPerson('accountExport', signedIn.user.id);
     reply.code(202);
     return { export: await exports.request(signedIn.user, request.ip) };
   });
 
-  app.get(paths.exportDownload, async (request, reply) => {
+  api.get(paths.exportDownload, named, async (request, reply) => {
     const signedIn = await session.requireSession(request, reply);
-    const { id } = request.params as { id: string };
-    const { file, size, day } = await exports.open(signedIn.user.id, id);
+    const { file, size, day } = await exports.open(signedIn.user.id, request.params.id);
     reply
       .type('application/json; charset=utf-8')
       .header('content-length', size)
@@ -125,9 +132,9 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     return reply.send(file);
   });
 
-  app.delete(paths.account, async (request, reply): Promise<OkResponse> => {
+  api.delete(paths.account, signedInWith({ body: DeleteAccountSchema }), async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
-    const proof = parseBody(DeleteAccountSchema, request.body);
+    const proof = request.body;
     await limiter.check('changePassword', request.ip, signedIn.user.id);
     await confirmIdentity(signedIn.user, proof, verifyGoogle);
     await security.deleteAccount(signedIn.user);

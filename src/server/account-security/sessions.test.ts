@@ -3,8 +3,8 @@ import { securityError } from '#src/shared/account-security/messages.ts';
 import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security/paths.ts';
 import { client, createVerifiedUser, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { del } from '#src/server/workspaces/test-helpers.ts';
-import { CHROME_MAC, SAFARI_IPHONE } from './test-helpers.ts';
+import { del } from '../../../tests/support/workspaces.ts';
+import { CHROME_MAC, SAFARI_IPHONE } from '../../../tests/support/two-factor.ts';
 
 async function signIn(t: TestApp, account: { email: string; password: string }, userAgent: string) {
   const c = client(t.url);

@@ -14,8 +14,8 @@ import {
 import { engines } from '../../../tests/support/test-db.ts';
 import { startFakeGoogle } from '../../../tests/support/fake-google.ts';
 import { currentStep, totpAt } from '../../../tests/support/totp.ts';
-import { decodedMail, del } from '#src/server/workspaces/test-helpers.ts';
-import { enableTwoFactor, firstStep } from './test-helpers.ts';
+import { decodedMail, del } from '../../../tests/support/workspaces.ts';
+import { enableTwoFactor, firstStep } from '../../../tests/support/two-factor.ts';
 
 async function enabledAccount(t: TestApp) {
   const account = await createVerifiedUser(t);

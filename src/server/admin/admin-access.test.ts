@@ -3,8 +3,8 @@ import { adminPaths } from '#src/shared/admin/paths.ts';
 import { adminError } from '#src/shared/admin/messages.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
-import { adminEndpoints, adminPerson, auditRows, userPath } from './test-helpers.ts';
+import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
+import { adminEndpoints, adminPerson, auditRows, userPath } from '../../../tests/support/admin.ts';
 
 // The role is checked on the server for every endpoint; admins cannot
 // act on themselves; the last admin stays; every action leaves an audit row.

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE, adminPaths, type AdminUser } from '#src/shared/admin/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, currentWorkspaceId, person, type Person } from '#src/server/workspaces/test-helpers.ts';
-import { adminPerson, userPath } from './test-helpers.ts';
+import { createWorkspace, currentWorkspaceId, person, type Person } from '../../../tests/support/workspaces.ts';
+import { adminPerson, userPath } from '../../../tests/support/admin.ts';
 import { newUserRow } from '#src/server/accounts/users.ts';
-import { likePattern } from './service.ts';
+import { likePattern } from '#src/server/db/like-pattern.ts';
 
 describe('likePattern', () => {
   it('makes the LIKE wildcards and the escape character match themselves', () => {

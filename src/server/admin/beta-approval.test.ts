@@ -3,8 +3,8 @@ import { adminPaths, type AdminUser } from '#src/shared/admin/paths.ts';
 import { adminError, betaMailCopy } from '#src/shared/admin/messages.ts';
 import { client, createVerifiedUser, signedInClient, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { decodedMail } from '#src/server/workspaces/test-helpers.ts';
-import { adminPerson, auditRows, userPath } from './test-helpers.ts';
+import { decodedMail } from '../../../tests/support/workspaces.ts';
+import { adminPerson, auditRows, userPath } from '../../../tests/support/admin.ts';
 
 // With BETA_APPROVAL=required a verified applicant signs in to the waiting
 // page and nothing else until an admin approves; with it off (the default) everyone verified is in.

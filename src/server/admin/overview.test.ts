@@ -3,11 +3,11 @@ import { SIGNUP_DAYS, adminPaths, type AdminActivity, type AdminAlert } from '#s
 import { activityText, betaMailCopy } from '#src/shared/admin/messages.ts';
 import { client, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, decodedMail, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, decodedMail, person } from '../../../tests/support/workspaces.ts';
 import { REPEATED_REFUSALS, limits } from '#src/server/http/rate-limit.ts';
-import { CHROME_MAC, SAFARI_IPHONE } from '#src/server/account-security/test-helpers.ts';
+import { CHROME_MAC, SAFARI_IPHONE } from '../../../tests/support/two-factor.ts';
 import { raiseAlert } from './alerts.ts';
-import { adminPerson, auditRows, userPath } from './test-helpers.ts';
+import { adminPerson, auditRows, userPath } from '../../../tests/support/admin.ts';
 
 // The stat cards, System Alerts and Recent Activity come from the
 // database; Quick Actions send a real invitation and chart real sign-ups.

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminInviteSchema, AdminNoBodySchema, AdminRoleSchema, AdminUsersQuerySchema } from '#src/shared/admin/schemas.ts';
 import {
   adminPaths,
@@ -11,9 +12,9 @@ import {
 import { adminNotice } from '#src/shared/admin/messages.ts';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import type { Config } from '#src/server/config.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import type { AdminActor } from './admin-audit.ts';
 import type { Admin } from './service.ts';
 
@@ -36,58 +37,70 @@ export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, conf
     const signedIn = await session.requireAdmin(request, reply);
     return { user: signedIn.user, ip: request.ip };
   }
-  const id = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The admin check comes before the input's validation: a plain user gets the 404, never a 400.
+  const onUser = { ...session.adminRoute, schema: { params: pathParams('id') } };
+  const onUserNoBody = { ...session.adminRoute, schema: { params: pathParams('id'), body: AdminNoBodySchema } };
 
-  app.get(adminPaths.overview, async (request, reply): Promise<AdminOverviewResponse> => {
+  api.get(adminPaths.overview, async (request, reply): Promise<AdminOverviewResponse> => {
     await signedInAdmin(request, reply);
     return admin.overview();
   });
 
-  app.get(adminPaths.users, async (request, reply): Promise<AdminUsersResponse> => {
+  api.get(
+    adminPaths.users,
+    { ...session.adminRoute, schema: { querystring: AdminUsersQuerySchema } },
+    async (request, reply): Promise<AdminUsersResponse> => {
+      await signedInAdmin(request, reply);
+      return admin.users(request.query);
+    },
+  );
+
+  api.get(adminPaths.user, onUser, async (request, reply): Promise<AdminUserDetailResponse> => {
     await signedInAdmin(request, reply);
-    return admin.users(parseBody(AdminUsersQuerySchema, request.query ?? {}));
+    return admin.user(request.params.id);
   });
 
-  app.get(adminPaths.user, async (request, reply): Promise<AdminUserDetailResponse> => {
-    await signedInAdmin(request, reply);
-    return admin.user(id(request));
-  });
-
-  app.put(adminPaths.role, async (request, reply): Promise<AdminUserResponse> => {
-    const who = await signedInAdmin(request, reply);
-    const { role } = parseBody(AdminRoleSchema, request.body);
-    return { user: await admin.changeRole(who, id(request), role) };
-  });
+  api.put(
+    adminPaths.role,
+    { ...session.adminRoute, schema: { params: pathParams('id'), body: AdminRoleSchema } },
+    async (request, reply): Promise<AdminUserResponse> => {
+      const who = await signedInAdmin(request, reply);
+      return { user: await admin.changeRole(who, request.params.id, request.body.role) };
+    },
+  );
 
   for (const [path, act] of [
     [adminPaths.suspend, admin.suspend],
     [adminPaths.reactivate, admin.reactivate],
     [adminPaths.decline, admin.decline],
   ] as const) {
-    app.post(path, async (request, reply): Promise<AdminUserResponse> => {
+    api.post(path, onUserNoBody, async (request, reply): Promise<AdminUserResponse> => {
       const who = await signedInAdmin(request, reply);
-      parseBody(AdminNoBodySchema, request.body);
-      return { user: await act(who, id(request)) };
+      return { user: await act(who, request.params.id) };
     });
   }
 
-  app.post(adminPaths.approve, async (request, reply): Promise<AdminUserResponse> => {
+  api.post(adminPaths.approve, onUserNoBody, async (request, reply): Promise<AdminUserResponse> => {
     const who = await signedInAdmin(request, reply);
-    parseBody(AdminNoBodySchema, request.body);
-    return { user: await admin.approve(who, id(request), config.publicOrigin) };
+    return { user: await admin.approve(who, request.params.id, config.publicOrigin) };
   });
 
-  app.post(adminPaths.invitations, async (request, reply): Promise<OkResponse> => {
-    const who = await signedInAdmin(request, reply);
-    const { email } = parseBody(AdminInviteSchema, request.body);
-    // product rules S6: it sends mail to an address of the sender's choosing.
-    await limiter.checkInvitation(who.user.id, BETA_INVITATIONS);
-    await admin.invite(who, email, config.publicOrigin);
-    reply.code(201);
-    return { ok: true, message: adminNotice.invited(email) };
-  });
+  api.post(
+    adminPaths.invitations,
+    { ...session.adminRoute, schema: { body: AdminInviteSchema } },
+    async (request, reply): Promise<OkResponse> => {
+      const who = await signedInAdmin(request, reply);
+      const { email } = request.body;
+      // product rules S6: it sends mail to an address of the sender's choosing.
+      await limiter.checkInvitation(who.user.id, BETA_INVITATIONS);
+      await admin.invite(who, email, config.publicOrigin);
+      reply.code(201);
+      return { ok: true, message: adminNotice.invited(email) };
+    },
+  );
 
-  app.get(adminPaths.signups, async (request, reply): Promise<SignupsResponse> => {
+  api.get(adminPaths.signups, async (request, reply): Promise<SignupsResponse> => {
     await signedInAdmin(request, reply);
     return admin.signups();
   });

@@ -3,9 +3,9 @@ import { adminPaths } from '#src/shared/admin/paths.ts';
 import { adminError } from '#src/shared/admin/messages.ts';
 import { client, useTestApp, whoAmI, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createKey, keyClient } from '#src/server/api-v1/test-helpers.ts';
-import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
-import { adminPerson, auditRows, userPath } from './test-helpers.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
+import { currentWorkspaceId, person } from '../../../tests/support/workspaces.ts';
+import { adminPerson, auditRows, userPath } from '../../../tests/support/admin.ts';
 
 const PASSWORD = 'tessera-pass-1';
 

@@ -4,9 +4,9 @@ import type { Task } from '#src/shared/tasks/paths.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { columnTitles, team } from '#src/server/tasks/test-helpers.ts';
-import { auditActions, createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { addClient, addProject } from '#src/server/clients/test-helpers.ts';
+import { columnTitles, team } from '../../../tests/support/tasks.ts';
+import { auditActions, createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { addClient, addProject } from '../../../tests/support/clients.ts';
 import { propose } from './test-helpers.ts';
 
 const NOTES = [

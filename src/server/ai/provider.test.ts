@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startChatStub, tasksAnswer, type ChatStub } from '../../../tests/support/chat-completions-stub.ts';
-import { team } from '#src/server/tasks/test-helpers.ts';
+import { team } from '../../../tests/support/tasks.ts';
 import { openProposals, propose } from './test-helpers.ts';
 
 const NOTES = '- Send the deck by Friday @mina\n- Fix the login bug !high';

@@ -1,7 +1,7 @@
 // What the AI tests share: a proposal run read the way the page reads it.
 import type { ProposalStreamLine, TaskProposal } from '#src/shared/ai/paths.ts';
 import type { Client, TestApp } from '../../../tests/support/test-app.ts';
-import { cookieOf } from '#src/server/tasks/test-helpers.ts';
+import { cookieOf } from '../../../tests/support/tasks.ts';
 
 export interface ProposalRun {
   status: number;

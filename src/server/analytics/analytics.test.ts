@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { createTask, team } from '#src/server/tasks/test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

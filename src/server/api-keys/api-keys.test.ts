@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '#src/shared/api-keys/paths.ts';
 import { sha256 } from '#src/server/accounts/secrets.ts';
 import { MAX_LIVE_KEYS } from './service.ts';
-import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
+import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from '../../../tests/support/workspaces.ts';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
-import { keyClient } from '#src/server/api-v1/test-helpers.ts';
+import { keyClient } from '../../../tests/support/api-keys.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 

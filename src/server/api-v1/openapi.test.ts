@@ -17,10 +17,10 @@ import {
 import { WEBHOOK_TEST_EVENT } from '#src/shared/webhooks/paths.ts';
 import { TASK_PAGE_SIZE } from '#src/shared/tasks/paths.ts';
 import { publicApiLimits } from '#src/server/http/rate-limit.ts';
-import { currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
+import { currentWorkspaceId, person } from '../../../tests/support/workspaces.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createKey, keyClient } from './test-helpers.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
 
 interface Schema {
   type?: string | string[];

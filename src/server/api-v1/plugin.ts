@@ -1,8 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { firstIssueMessage } from '#src/shared/validation.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
@@ -13,14 +11,6 @@ import type { ScopeResolvers } from '#src/server/workspace-access/resolvers.ts';
 import { swaggerOptions } from './openapi.ts';
 import type { TaskGateway } from './task-gateway.ts';
 import { registerPublicTaskRoutes } from './task-routes.ts';
-
-// Bad input answers like everywhere else: 400 with the first issue as one sentence (product rules S1).
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: new HttpError(400, firstIssueMessage(result.error)) };
-  };
 
 const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'].join(', ');
 
@@ -37,7 +27,6 @@ export interface PublicApiDeps {
 export async function registerPublicApi(app: FastifyInstance, { resolvers, config, tasks }: PublicApiDeps) {
   await app.register(
     async (v1) => {
-      v1.setValidatorCompiler(validatorCompiler);
       v1.setSerializerCompiler(serializerCompiler);
       v1.addHook('onRequest', (_request, reply, done) => {
         reply.header('cache-control', 'no-store');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
 import { serverError } from '#src/shared/messages.ts';
-import { createWorkspace, currentWorkspaceId, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, currentWorkspaceId, del, invite, person } from '../../../tests/support/workspaces.ts';
 import { client, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createKey, keyClient } from './test-helpers.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

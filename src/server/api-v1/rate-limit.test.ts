@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { publicApiLimits } from '#src/server/http/rate-limit.ts';
-import { createWorkspace, currentWorkspaceId, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, currentWorkspaceId, person } from '../../../tests/support/workspaces.ts';
 import { useTwoTestApps } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createKey, keyClient } from './test-helpers.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
 
 // The multiplier shrinks spec 9's 1000 an hour to 3, so the test reaches the limit in a few requests.
 const MULTIPLIER = 0.003;

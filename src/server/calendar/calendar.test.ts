@@ -5,9 +5,9 @@ import type { Task } from '#src/shared/tasks/paths.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { createTask, team } from '#src/server/tasks/test-helpers.ts';
-import { addClient, addProject } from '#src/server/clients/test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
+import { addClient, addProject } from '../../../tests/support/clients.ts';
 
 const titles = (tasks: Task[]) => tasks.map((task) => task.title);
 

@@ -4,9 +4,9 @@ import type { ClientPageResponse, DashboardResponse } from '#src/shared/clients/
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import type { CaughtMail } from '../../../tests/support/smtp-sink.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, team } from '#src/server/tasks/test-helpers.ts';
-import { createWorkspace, decodedMail, decodedSubject, person } from '#src/server/workspaces/test-helpers.ts';
-import { addClient, portalSetup } from '#src/server/clients/test-helpers.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
+import { createWorkspace, decodedMail, decodedSubject, person } from '../../../tests/support/workspaces.ts';
+import { addClient, portalSetup } from '../../../tests/support/clients.ts';
 import { unsubscribeToken } from '#src/server/notifications/unsubscribe-token.ts';
 import { contactUnsubscribeToken } from './unsubscribe-token.ts';
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { campaignPaths, type AudienceResponse, type CampaignResponse } from '#src/shared/campaigns/paths.ts';
 import { CampaignUnsubscribeQuerySchema, SendCampaignSchema } from '#src/shared/campaigns/schemas.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { Campaigns } from './service.ts';
@@ -21,24 +22,28 @@ const SEND_BODY_LIMIT = 256 * 1024;
 // The session door to email campaigns: owners only (a member is told so, 403; a portal guest or a
 // stranger gets 404 from the door). The same-origin and JSON checks come from the /api scope.
 export function registerCampaignRoutes(app: FastifyInstance, { campaigns, limiter, db }: CampaignRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = (request: FastifyRequest) => {
     const scope = scopeFrom(request);
     return readWorkspace(db.kysely, scope, 'owner', async () => scope);
   };
 
-  app.get(campaignPaths.audience, async (request): Promise<AudienceResponse> => campaigns.audience(await owner(request)));
+  api.get(campaignPaths.audience, async (request): Promise<AudienceResponse> => campaigns.audience(await owner(request)));
 
-  app.post(campaignPaths.campaigns, { bodyLimit: SEND_BODY_LIMIT }, async (request, reply): Promise<CampaignResponse> => {
-    const scope = await owner(request);
-    const body = parseBody(SendCampaignSchema, request.body);
-    await limiter.perPerson('campaign', scope.actor.userId, scope.workspaceId);
-    const sent = await campaigns.send(scope, body);
-    reply.code(201);
-    return sent;
-  });
+  api.post(
+    campaignPaths.campaigns,
+    { bodyLimit: SEND_BODY_LIMIT, schema: { body: SendCampaignSchema } },
+    async (request, reply): Promise<CampaignResponse> => {
+      const scope = await owner(request);
+      await limiter.perPerson('campaign', scope.actor.userId, scope.workspaceId);
+      const sent = await campaigns.send(scope, request.body);
+      reply.code(201);
+      return sent;
+    },
+  );
 
-  app.get(campaignPaths.campaign, async (request): Promise<CampaignResponse> =>
-    campaigns.detail(await owner(request), (request.params as { campaignId: string }).campaignId),
+  api.get(campaignPaths.campaign, { schema: { params: pathParams('id', 'campaignId') } }, async (request): Promise<CampaignResponse> =>
+    campaigns.detail(await owner(request), request.params.campaignId),
   );
 }
 
@@ -54,11 +59,16 @@ export async function registerCampaignUnsubscribeRoute(
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post(campaignPaths.unsubscribe, async (request): Promise<OkResponse> => {
-        const { token } = parseBody(CampaignUnsubscribeQuerySchema, request.query);
-        await limiter.check('unsubscribe', request.ip);
-        return { ok: true, message: await campaigns.unsubscribe(token) };
-      });
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          campaignPaths.unsubscribe,
+          { schema: { querystring: CampaignUnsubscribeQuerySchema } },
+          async (request): Promise<OkResponse> => {
+            await limiter.check('unsubscribe', request.ip);
+            return { ok: true, message: await campaigns.unsubscribe(request.query.token) };
+          },
+        );
     },
     { prefix: '/api' },
   );

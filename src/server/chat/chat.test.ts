@@ -5,9 +5,9 @@ import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { writeLimits } from '#src/server/http/rate-limit.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { portalSetup } from '#src/server/clients/test-helpers.ts';
-import { readEvents, team, type Team } from '#src/server/tasks/test-helpers.ts';
-import { createWorkspace, del, person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import { portalSetup } from '../../../tests/support/clients.ts';
+import { readEvents, team, type Team } from '../../../tests/support/tasks.ts';
+import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
 
 const base = (id: string) => `/workspaces/${id}/chat/channels`;
 

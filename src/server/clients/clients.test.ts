@@ -4,9 +4,9 @@ import type { Task } from '#src/shared/tasks/paths.ts';
 import { writeLimits } from '#src/server/http/rate-limit.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, team } from '#src/server/tasks/test-helpers.ts';
-import { createWorkspace, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
-import { addClient, addProject } from './test-helpers.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
+import { createWorkspace, del, invite, person } from '../../../tests/support/workspaces.ts';
+import { addClient, addProject } from '../../../tests/support/clients.ts';
 
 describe.each(engines)('clients and the dashboard on %s', (engine) => {
   // Each test signs up two or three people from one address: more than the per-address sign-up limit allows.

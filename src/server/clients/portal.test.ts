@@ -13,9 +13,9 @@ import { workspacePaths } from '#src/shared/workspaces/paths.ts';
 import { registeredRoutes } from '../../../tests/support/route-table.ts';
 import { uniqueEmail, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, readEvents } from '#src/server/tasks/test-helpers.ts';
-import { createWorkspace, del, invite, person } from '#src/server/workspaces/test-helpers.ts';
-import { addClient, addProject, portalSetup } from './test-helpers.ts';
+import { createTask, readEvents } from '../../../tests/support/tasks.ts';
+import { createWorkspace, del, invite, person } from '../../../tests/support/workspaces.ts';
+import { addClient, addProject, portalSetup } from '../../../tests/support/clients.ts';
 
 describe.each(engines)('the client portal on %s', (engine) => {
   // Each test signs up three people from one address: more than the per-address sign-up limit allows.

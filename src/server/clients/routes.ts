@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import {
   clientPaths,
@@ -29,9 +30,9 @@ import {
 import { AddCommentSchema } from '#src/shared/tasks/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Config } from '#src/server/config.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { refuseUnless, type Requirement } from '#src/server/workspace-access/door.ts';
 import { guestRoute, scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { createDashboard } from './dashboard.ts';
@@ -47,14 +48,19 @@ export interface ClientRouteDeps {
   session: SessionHelpers;
 }
 
-type Params = { id: string; clientId: string; contactId: string; projectId: string; taskId: string };
+const clientParams = pathParams('id', 'clientId');
+const contactParams = pathParams('id', 'clientId', 'contactId');
+const projectParams = pathParams('id', 'projectId');
+const portalTaskParams = pathParams('id', 'taskId');
+// A guest's comment is always for the client: the field the team sets is not theirs to send.
+const GuestCommentSchema = AddCommentSchema.omit({ forClient: true });
 
 // The session door to clients, projects, the dashboard and the portal (src/shared/clients/paths.ts). The
 // door resolved each workspace route's scope: members on the team's routes, the client's guest on the
 // portal's (guestRoute). The same-origin and JSON checks of every state-changing request come from the
 // hook the account routes install on this scope.
 export function registerClientRoutes(app: FastifyInstance, { clients, dashboard, portal, limiter, config, session }: ClientRouteDeps) {
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // A write is counted once the caller is known to be allowed it, so nobody else can spend a workspace's allowance.
   function writer(requirement: Requirement | 'client') {
@@ -69,93 +75,111 @@ export function registerClientRoutes(app: FastifyInstance, { clients, dashboard,
   const ownerWrite = writer('owner');
   const guestWrite = writer('client');
 
-  app.get(clientPaths.dashboard, async (request): Promise<DashboardResponse> => dashboard(scopeFrom(request)));
+  api.get(clientPaths.dashboard, async (request): Promise<DashboardResponse> => dashboard(scopeFrom(request)));
 
-  app.get(clientPaths.clients, async (request): Promise<ClientListResponse> =>
-    clients.list(scopeFrom(request), parseBody(ClientListQuerySchema, request.query)),
+  api.get(clientPaths.clients, { schema: { querystring: ClientListQuerySchema } }, async (request): Promise<ClientListResponse> =>
+    clients.list(scopeFrom(request), request.query),
   );
 
-  app.post(clientPaths.clients, async (request, reply): Promise<ClientResponse> => {
-    const body = parseBody(CreateClientSchema, request.body);
-    const client = await clients.create(await memberWrite(request), body);
+  api.post(clientPaths.clients, { schema: { body: CreateClientSchema } }, async (request, reply): Promise<ClientResponse> => {
+    const client = await clients.create(await memberWrite(request), request.body);
     reply.code(201);
     return { client };
   });
 
-  app.get(clientPaths.client, async (request): Promise<ClientPageResponse> => clients.page(scopeFrom(request), params(request).clientId));
+  api.get(clientPaths.client, { schema: { params: clientParams } }, async (request): Promise<ClientPageResponse> =>
+    clients.page(scopeFrom(request), request.params.clientId),
+  );
 
-  app.put(clientPaths.client, async (request): Promise<ClientResponse> => {
-    const edit = parseBody(UpdateClientSchema, request.body);
-    return { client: await clients.update(await memberWrite(request), params(request).clientId, edit) };
+  api.put(clientPaths.client, { schema: { params: clientParams, body: UpdateClientSchema } }, async (request): Promise<ClientResponse> => {
+    return { client: await clients.update(await memberWrite(request), request.params.clientId, request.body) };
   });
 
-  app.post(clientPaths.contacts, async (request, reply): Promise<ContactResponse> => {
-    const contact = parseBody(ContactSchema, request.body);
-    const added = await clients.addContact(await memberWrite(request), params(request).clientId, contact);
-    reply.code(201);
-    return { contact: added };
-  });
+  api.post(
+    clientPaths.contacts,
+    { schema: { params: clientParams, body: ContactSchema } },
+    async (request, reply): Promise<ContactResponse> => {
+      const added = await clients.addContact(await memberWrite(request), request.params.clientId, request.body);
+      reply.code(201);
+      return { contact: added };
+    },
+  );
 
-  app.delete(clientPaths.contact, async (request): Promise<OkResponse> => {
-    parseBody(NoBodySchema, request.body);
-    await clients.removeContact(await memberWrite(request), params(request).clientId, params(request).contactId);
+  api.delete(clientPaths.contact, { schema: { params: contactParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
+    await clients.removeContact(await memberWrite(request), request.params.clientId, request.params.contactId);
     return { ok: true, message: 'Contact removed.' };
   });
 
-  app.post(clientPaths.inviteContact, async (request): Promise<OkResponse> => {
-    parseBody(NoBodySchema, request.body);
+  api.post(clientPaths.inviteContact, { schema: { params: contactParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     const scope = scopeFrom(request);
-    const { clientId, contactId } = params(request);
+    const { clientId, contactId } = request.params;
     await clients.inviteContact(scope, clientId, contactId, config.publicOrigin, () =>
       limiter.checkInvitation(scope.actor.userId, scope.workspaceId),
     );
     return { ok: true, message: 'Invitation sent.' };
   });
 
-  app.post(clientPaths.clientProjects, async (request, reply): Promise<ProjectResponse> => {
-    const body = parseBody(CreateProjectSchema, request.body);
-    const project = await clients.addProject(await memberWrite(request), params(request).clientId, body);
-    reply.code(201);
-    return { project };
-  });
+  api.post(
+    clientPaths.clientProjects,
+    { schema: { params: clientParams, body: CreateProjectSchema } },
+    async (request, reply): Promise<ProjectResponse> => {
+      const project = await clients.addProject(await memberWrite(request), request.params.clientId, request.body);
+      reply.code(201);
+      return { project };
+    },
+  );
 
-  app.get(clientPaths.projects, async (request): Promise<ProjectsResponse> => ({ projects: await clients.projects(scopeFrom(request)) }));
+  api.get(clientPaths.projects, async (request): Promise<ProjectsResponse> => ({ projects: await clients.projects(scopeFrom(request)) }));
 
-  app.put(clientPaths.project, async (request): Promise<ProjectResponse> => {
-    const edit = parseBody(UpdateProjectSchema, request.body);
-    return { project: await clients.updateProject(await memberWrite(request), params(request).projectId, edit) };
-  });
+  api.put(
+    clientPaths.project,
+    { schema: { params: projectParams, body: UpdateProjectSchema } },
+    async (request): Promise<ProjectResponse> => {
+      return { project: await clients.updateProject(await memberWrite(request), request.params.projectId, request.body) };
+    },
+  );
 
-  app.get(clientPaths.settings, async (request): Promise<ClientSettingsResponse> => ({
+  api.get(clientPaths.settings, async (request): Promise<ClientSettingsResponse> => ({
     currency: await clients.currency(scopeFrom(request)),
   }));
 
-  app.put(clientPaths.settings, async (request): Promise<ClientSettingsResponse> => {
-    const { currency } = parseBody(ClientSettingsSchema, request.body);
+  api.put(clientPaths.settings, { schema: { body: ClientSettingsSchema } }, async (request): Promise<ClientSettingsResponse> => {
+    const { currency } = request.body;
     return { currency: await clients.setCurrency(await ownerWrite(request), currency) };
   });
 
   // The portal.
-  app.get(portalPaths.mine, async (request, reply): Promise<MyPortalsResponse> => {
+  api.get(portalPaths.mine, async (request, reply): Promise<MyPortalsResponse> => {
     const { user } = await session.requireSession(request, reply);
     return portal.mine(user.id);
   });
 
-  app.get(portalPaths.home, guestRoute, async (request): Promise<PortalHomeResponse> => portal.home(scopeFrom(request)));
+  api.get(portalPaths.home, guestRoute, async (request): Promise<PortalHomeResponse> => portal.home(scopeFrom(request)));
 
-  app.get(portalPaths.comments, guestRoute, async (request): Promise<PortalCommentsResponse> => ({
-    comments: await portal.comments(scopeFrom(request), params(request).taskId),
-  }));
+  api.get(
+    portalPaths.comments,
+    { ...guestRoute, schema: { params: portalTaskParams } },
+    async (request): Promise<PortalCommentsResponse> => ({
+      comments: await portal.comments(scopeFrom(request), request.params.taskId),
+    }),
+  );
 
-  app.post(portalPaths.comments, guestRoute, async (request, reply): Promise<PortalCommentResponse> => {
-    const { body } = parseBody(AddCommentSchema.omit({ forClient: true }), request.body);
-    const comment = await portal.addComment(await guestWrite(request), params(request).taskId, body);
-    reply.code(201);
-    return { comment };
-  });
+  api.post(
+    portalPaths.comments,
+    { ...guestRoute, schema: { params: portalTaskParams, body: GuestCommentSchema } },
+    async (request, reply): Promise<PortalCommentResponse> => {
+      const { body } = request.body;
+      const comment = await portal.addComment(await guestWrite(request), request.params.taskId, body);
+      reply.code(201);
+      return { comment };
+    },
+  );
 
-  app.post(portalPaths.approve, guestRoute, async (request): Promise<PortalTaskResponse> => {
-    parseBody(NoBodySchema, request.body);
-    return { task: await portal.approve(await guestWrite(request), params(request).taskId) };
-  });
+  api.post(
+    portalPaths.approve,
+    { ...guestRoute, schema: { params: portalTaskParams, body: NoBodySchema } },
+    async (request): Promise<PortalTaskResponse> => {
+      return { task: await portal.approve(await guestWrite(request), request.params.taskId) };
+    },
+  );
 }

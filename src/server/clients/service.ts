@@ -24,6 +24,7 @@ import type { LiveEventData } from '#src/shared/tasks/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
+import { likePattern } from '#src/server/db/like-pattern.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RecordEvent } from '#src/server/events/recorder.ts';
 import type { Workspaces } from '#src/server/workspaces/service.ts';
@@ -53,9 +54,6 @@ export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
 const CLIENT_ACTIVITY_SCAN = 500;
 const CLIENT_ACTIVITY_SHOWN = 20;
 const OPEN_TASKS_SHOWN = 50;
-
-// LIKE treats % and _ as wildcards; a search for them means the characters themselves.
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Record = (data: LiveEventData) => Promise<unknown>;
 

@@ -1,17 +1,25 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskError } from '#src/shared/tasks/messages.ts';
 import { accountSecurityPaths, type SessionInfo } from '#src/shared/account-security/paths.ts';
 import { REPLAY_MAX, type LiveEvent, type StreamEndReason } from '#src/shared/tasks/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { client, signedInClient, startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, readEvents, team, type EventReader } from '#src/server/tasks/test-helpers.ts';
+import { createTask, readEvents, team, type EventReader } from '../../../tests/support/tasks.ts';
 import { EVENT_RETENTION_MS, sweepEvents } from './log.ts';
-import { del } from '#src/server/workspaces/test-helpers.ts';
+import { del } from '../../../tests/support/workspaces.ts';
 
-// The access check is announced, never waited for: a stream still open a second after the change failed.
-const endsWithinASecond = (stream: EventReader) =>
-  Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), 1000))]);
+// The access check is announced, never waited for. The stream opens with its own timers (the heartbeat,
+// the look every 10 s) standing still, so only an announced change can end it: awaiting its end proves
+// the announcement, and nothing is timed.
+async function readEventsUntimed(...args: Parameters<typeof readEvents>): Promise<EventReader> {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    return await readEvents(...args);
+  } finally {
+    vi.useRealTimers();
+  }
+}
 const endedBecause = (reason: StreamEndReason) => `event: ended\ndata: {"reason":"${reason}"}\n\n`;
 const sessionPath = (id: string) => workspacePath(accountSecurityPaths.session, { id });
 
@@ -128,7 +136,7 @@ describe.each(engines)('live board events on %s', (engine) => {
 
   it('answers 404 outside the workspace, 401 signed out, and 400 for a malformed last id', async () => {
     const { member, id } = await team(t);
-    const { person } = await import('#src/server/workspaces/test-helpers.ts');
+    const { person } = await import('../../../tests/support/workspaces.ts');
     const stranger = await person(t, 'Sam Stranger');
     const outside = await readEvents(t.url, stranger.c, id);
     expect(outside.status).toBe(404);
@@ -140,40 +148,40 @@ describe.each(engines)('live board events on %s', (engine) => {
     expect((await readEvents(t.url, member.c, id, { query: '?after=-1' })).status).toBe(400);
   });
 
-  it('ends the stream within a second of a removal, a suspension or a sign-out elsewhere, telling the browser why, with nothing sent after', async () => {
+  it('ends the stream as soon as a removal, a suspension or a sign-out elsewhere is announced, telling the browser why, with nothing sent after', async () => {
     const { owner, member, id } = await team(t);
     // Each stream ends without any further event on the board: only the announced change can end it.
-    const removed = await readEvents(t.url, member.c, id);
+    const removed = await readEventsUntimed(t.url, member.c, id);
     await createTask(owner.c, id, { title: 'Before' });
     await removed.waitFor((event) => event.type === 'task.created');
     expect((await del(owner.c, `/workspaces/${id}/members/${member.id}`)).status).toBe(200);
-    expect(await endsWithinASecond(removed)).toBe('ended');
+    await removed.ended;
     expect(removed.raw()).toContain(endedBecause('no-access'));
     await createTask(owner.c, id, { title: 'After removal' });
     expect(removed.events.map((event) => ('task' in event ? event.task.title : event.type))).toEqual(['Before']);
 
     // Suspended by an admin: their sessions end with it.
-    const { adminPerson, userPath } = await import('#src/server/admin/test-helpers.ts');
+    const { adminPerson, userPath } = await import('../../../tests/support/admin.ts');
     const { adminPaths } = await import('#src/shared/admin/paths.ts');
     const admin = await adminPerson(t);
     const suspendedTeam = await team(t, 'Suspended team');
-    const suspended = await readEvents(t.url, suspendedTeam.member.c, suspendedTeam.id);
+    const suspended = await readEventsUntimed(t.url, suspendedTeam.member.c, suspendedTeam.id);
     expect((await admin.c.post(userPath(adminPaths.suspend, suspendedTeam.member.id), {})).status).toBe(200);
-    expect(await endsWithinASecond(suspended)).toBe('ended');
+    await suspended.ended;
     expect(suspended.raw()).toContain(endedBecause('signed-out'));
 
     // Signed out from the Security tab of another device, and by signing out of this one.
     const quietTeam = await team(t, 'Quiet team');
     const elsewhere = await signedInClient(t, { email: quietTeam.member.email, password: 'tessera-pass-1' });
-    const quiet = await readEvents(t.url, quietTeam.member.c, quietTeam.id);
+    const quiet = await readEventsUntimed(t.url, quietTeam.member.c, quietTeam.id);
     const listed = await elsewhere.get(accountSecurityPaths.overview);
     const other = (listed.body.sessions as SessionInfo[]).find((session) => !session.current)!;
     expect((await del(elsewhere, sessionPath(other.id))).status).toBe(200);
-    expect(await endsWithinASecond(quiet)).toBe('ended');
+    await quiet.ended;
     expect(quiet.raw()).toContain(endedBecause('signed-out'));
-    const own = await readEvents(t.url, elsewhere, quietTeam.id);
+    const own = await readEventsUntimed(t.url, elsewhere, quietTeam.id);
     expect((await elsewhere.get('/logout')).status).toBe(200);
-    expect(await endsWithinASecond(own)).toBe('ended');
+    await own.ended;
   });
 
   it('never replays what happened before a member joined: a reconnect from an older id gets a resync', async () => {
@@ -183,7 +191,7 @@ describe.each(engines)('live board events on %s', (engine) => {
     const early = await listening.waitFor((event) => event.type === 'task.created');
     listening.close();
     t.clock.advance(1000);
-    const { person, invite } = await import('#src/server/workspaces/test-helpers.ts');
+    const { person, invite } = await import('../../../tests/support/workspaces.ts');
     const newcomer = await person(t, 'Nia Newcomer');
     const { token } = await invite(t, owner, id, newcomer.email);
     expect((await newcomer.c.post('/invitations/accept', { token })).status).toBe(200);
@@ -195,14 +203,14 @@ describe.each(engines)('live board events on %s', (engine) => {
     replay.close();
   });
 
-  it('closes the app promptly with streams open', async () => {
+  // Closing used to wait on the browsers; a hang now outlasts the test's time limit.
+  it('closes the app with streams open, ending them rather than waiting on them', async () => {
     const own = await startTestApp(engine);
     const { member, id } = await team(own);
-    const streams = await Promise.all([readEvents(own.url, member.c, id), readEvents(own.url, member.c, id)]);
+    const streams = await Promise.all([readEventsUntimed(own.url, member.c, id), readEventsUntimed(own.url, member.c, id)]);
     expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
-    const started = Date.now();
     await own.close();
-    expect(Date.now() - started).toBeLessThan(3000);
+    await Promise.all(streams.map((stream) => stream.ended));
   });
 });
 
@@ -211,7 +219,7 @@ describe.each(engines)('live board events on %s', (engine) => {
 describe.each(engines)('live events across two instances on one %s database', (engine) => {
   const apps = useTwoTestApps(engine);
 
-  it('delivers a move made through A to an event stream on B, within a second', async () => {
+  it('delivers a move made through A to an event stream on B', async () => {
     const { a, b } = apps();
     const { owner, member, id, columns } = await team(a);
     const onB = client(b.url);
@@ -219,26 +227,24 @@ describe.each(engines)('live events across two instances on one %s database', (e
     const task = await createTask(owner.c, id, { title: 'Across' });
     const stream = await readEvents(b.url, onB, id);
     try {
-      const started = Date.now();
       const moved = await owner.c.post(`/workspaces/${id}/tasks/${task.id}/move`, { columnId: columns[1]!.id, afterId: null });
       expect(moved.status).toBe(200);
-      const event = await stream.waitFor((e) => e.type === 'task.updated', 2000);
-      expect(Date.now() - started).toBeLessThan(1000);
+      const event = await stream.waitFor((e) => e.type === 'task.updated');
       expect(event).toMatchObject({ moved: true, task: { id: task.id, columnId: columns[1]!.id } });
     } finally {
       stream.close();
     }
   });
 
-  it('ends a stream on B within a second of the person being signed out through A', async () => {
+  it('ends a stream on B as soon as the person is signed out through A', async () => {
     const { a, b } = apps();
     const { member, id } = await team(a);
     const onB = client(b.url);
     member.c.jar.forEach((value, name) => onB.jar.set(name, value));
-    const stream = await readEvents(b.url, onB, id);
+    const stream = await readEventsUntimed(b.url, onB, id);
     expect(stream.status).toBe(200);
     expect((await member.c.get('/logout')).status).toBe(200);
-    expect(await endsWithinASecond(stream)).toBe('ended');
+    await stream.ended;
     expect(stream.raw()).toContain(endedBecause('signed-out'));
   });
 });

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamEndReason } from '#src/shared/tasks/paths.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
@@ -36,10 +36,9 @@ describe('event stream heartbeat and access', () => {
       joinedAt: 0,
     });
     app.get('/events', async (_request, reply) => beating.stream(reply, options('u', 'w')));
-    app.get('/quiet/:user/:workspace', async (request, reply) => {
-      const { user, workspace } = request.params as { user: string; workspace: string };
-      return announced.stream(reply, options(user, workspace));
-    });
+    app.get<{ Params: { user: string; workspace: string } }>('/quiet/:user/:workspace', async (request, reply) =>
+      announced.stream(reply, options(request.params.user, request.params.workspace)),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
@@ -81,17 +80,25 @@ describe('event stream heartbeat and access', () => {
     });
   }
 
-  it('beats while allowed and ends the stream once the reader may no longer listen', async () => {
+  // The stream's timers run on the test's clock: each beat and each look happens when the test moves it.
+  it('beats while allowed and ends the stream at the next look once the reader may no longer listen', async () => {
     standing = null;
-    const response = await fetch(`${url}/events`);
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while ((text.match(/: ping/g) ?? []).length < 2) text += decoder.decode((await reader.read()).value);
-    standing = 'signed-out';
-    // The next look asks, hears no, and the server ends the stream: the read reaches its end.
-    let beatsAfter = 0;
-    while (!(await reader.read()).done) beatsAfter += 1;
-    expect(beatsAfter).toBeLessThanOrEqual(2);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const stream = await open('/events');
+      await stream.readUntil(/: connected/);
+      vi.advanceTimersByTime(50);
+      await stream.readUntil(/: ping/);
+      vi.advanceTimersByTime(50);
+      await stream.readUntil(/: ping[^]*: ping/);
+      standing = 'signed-out';
+      // The next look asks, hears no, and the server ends the stream: the read reaches its end.
+      vi.advanceTimersByTime(50);
+      const said = await stream.rest();
+      expect(said).toContain('event: ended\ndata: {"reason":"signed-out"}\n\n');
+      expect(said.match(/: ping/g)).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

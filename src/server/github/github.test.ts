@@ -2,10 +2,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ConnectedRepoResponse, TaskLink } from '#src/shared/github/paths.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, readEvents, team, type Team } from '#src/server/tasks/test-helpers.ts';
+import { createTask, readEvents, team, type Team } from '../../../tests/support/tasks.ts';
 
 // What GitHub sends: the JSON bytes, signed with the repository's secret, and its headers.
 async function deliver(

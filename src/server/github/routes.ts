@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { githubError, githubUi } from '#src/shared/github/messages.ts';
@@ -13,50 +14,51 @@ import {
 } from '#src/shared/github/paths.ts';
 import { ConnectRepoSchema, GithubSettingsSchema } from '#src/shared/github/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { Deliveries } from './deliveries.ts';
 import type { Github } from './service.ts';
 
-type Params = { id: string; repoId: string; taskId: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The owner's side, in the /api scope through the session door.
 export function registerGithubRoutes(app: FastifyInstance, { github, limiter }: { github: Github; limiter: RateLimiter }) {
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const counted = async (request: FastifyRequest) => {
     const scope = scopeFrom(request);
     await limiter.checkWrite('github', scope.actor.userId, scope.workspaceId);
     return scope;
   };
 
-  app.get(githubPaths.repos, async (request): Promise<GithubReposResponse> => ({ repos: await github.repos(scopeFrom(request)) }));
+  api.get(githubPaths.repos, async (request): Promise<GithubReposResponse> => ({ repos: await github.repos(scopeFrom(request)) }));
 
-  app.post(githubPaths.repos, async (request, reply): Promise<ConnectedRepoResponse> => {
-    const { fullName } = parseBody(ConnectRepoSchema, request.body);
-    const connected = await github.connect(await counted(request), fullName);
+  api.post(githubPaths.repos, { schema: { body: ConnectRepoSchema } }, async (request, reply): Promise<ConnectedRepoResponse> => {
+    const connected = await github.connect(await counted(request), request.body.fullName);
     reply.code(201);
     return connected;
   });
 
-  app.delete(githubPaths.repo, async (request): Promise<OkResponse> => {
-    parseBody(NoBodySchema, request.body);
-    await github.disconnect(await counted(request), params(request).repoId);
-    return { ok: true, message: githubUi.disconnected };
-  });
+  api.delete(
+    githubPaths.repo,
+    { schema: { params: pathParams('id', 'repoId'), body: NoBodySchema } },
+    async (request): Promise<OkResponse> => {
+      await github.disconnect(await counted(request), request.params.repoId);
+      return { ok: true, message: githubUi.disconnected };
+    },
+  );
 
-  app.get(githubPaths.settings, async (request): Promise<GithubSettingsResponse> => ({
+  api.get(githubPaths.settings, async (request): Promise<GithubSettingsResponse> => ({
     settings: await github.settings(scopeFrom(request)),
   }));
 
-  app.put(githubPaths.settings, async (request): Promise<GithubSettingsResponse> => {
-    const body = parseBody(GithubSettingsSchema, request.body);
-    return { settings: await github.saveSettings(await counted(request), body) };
-  });
+  api.put(githubPaths.settings, { schema: { body: GithubSettingsSchema } }, async (request): Promise<GithubSettingsResponse> => ({
+    settings: await github.saveSettings(await counted(request), request.body),
+  }));
 
-  app.get(githubPaths.taskLinks, async (request): Promise<TaskLinksResponse> => ({
-    links: await github.taskLinks(scopeFrom(request), params(request).taskId),
+  api.get(githubPaths.taskLinks, { schema: { params: pathParams('id', 'taskId') } }, async (request): Promise<TaskLinksResponse> => ({
+    links: await github.taskLinks(scopeFrom(request), request.params.taskId),
   }));
 }
 
@@ -70,8 +72,9 @@ export async function registerGithubHookRoute(
     async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: GITHUB_PAYLOAD_MAX }, (_request, body, done) => done(null, body));
-      scope.post(githubPaths.hook, { bodyLimit: GITHUB_PAYLOAD_MAX }, async (request): Promise<HookResponse> => {
-        const { repoId } = request.params as Params;
+      const hook = { bodyLimit: GITHUB_PAYLOAD_MAX, schema: { params: pathParams('repoId') } };
+      scope.withTypeProvider<ZodTypeProvider>().post(githubPaths.hook, hook, async (request): Promise<HookResponse> => {
+        const { repoId } = request.params;
         const workspaceId = UUID.test(repoId) ? await deliveries.workspaceOf(repoId) : null;
         if (!workspaceId) throw new HttpError(404, githubError.repoNotFound);
         // A repository, and its workspace, may take only so many deliveries (a leaked address cannot flood the board).

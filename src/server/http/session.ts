@@ -72,17 +72,32 @@ export function createSessionHelpers({
     return session;
   }
 
+  // product rules A1: every admin endpoint. A plain user learns nothing: the answer is a 404.
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
+    const session = await requireSession(request, reply);
+    if (!isAdmin(session.user)) throw new HttpError(404, serverError.notFound);
+    return session;
+  }
+
   return {
     endSession,
 
     requireSession,
     getSession,
+    requireAdmin,
 
-    // product rules A1: every admin endpoint. A plain user learns nothing: the answer is a 404.
-    async requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
-      const session = await requireSession(request, reply);
-      if (!isAdmin(session.user)) throw new HttpError(404, serverError.notFound);
-      return session;
+    // Options of a route that needs a signed-in user (or an admin): the session is checked before the
+    // route validates its input, so a stranger gets the 401 (a plain user on an admin path the 404),
+    // never a 400 telling what the route accepts. The handler's own require… reads the same session.
+    signedInRoute: {
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        await requireSession(request, reply);
+      },
+    },
+    adminRoute: {
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        await requireAdmin(request, reply);
+      },
     },
 
     // A new sign-in replaces the session the browser had (rotation), never stacks on it. One that

@@ -3,8 +3,8 @@ import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import type { CaughtMail } from '../../../tests/support/smtp-sink.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, team, type Team } from '#src/server/tasks/test-helpers.ts';
-import { decodedMail, decodedSubject } from '#src/server/workspaces/test-helpers.ts';
+import { createTask, team, type Team } from '../../../tests/support/tasks.ts';
+import { decodedMail, decodedSubject } from '../../../tests/support/workspaces.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 const MANUAL = { JOBS_POLL_MS: '0' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTwoTestApps, type Client } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { cookieOf, createTask, team } from '#src/server/tasks/test-helpers.ts';
+import { cookieOf, createTask, team } from '../../../tests/support/tasks.ts';
 
 // A tab's bell: the counts the per-person stream sends, in order.
 async function openBell(baseUrl: string, c: Client) {

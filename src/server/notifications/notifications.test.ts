@@ -3,8 +3,8 @@ import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import type { NotificationItem } from '#src/shared/notifications/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createTask, team, type Team } from '#src/server/tasks/test-helpers.ts';
-import { createWorkspace, del, invite, person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import { createTask, team, type Team } from '../../../tests/support/tasks.ts';
+import { createWorkspace, del, invite, person, type Person } from '../../../tests/support/workspaces.ts';
 
 const MANUAL = { JOBS_POLL_MS: '0' };
 

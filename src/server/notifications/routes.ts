@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   notificationPaths,
   type FollowResponse,
@@ -17,9 +18,10 @@ import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HEARTBEAT_MS, STREAMS_PER_USER } from '#src/server/events/sse.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { taskError } from '#src/shared/tasks/messages.ts';
 import type { NotificationLive } from './live.ts';
 import type { Notifications } from './service.ts';
@@ -33,63 +35,74 @@ export interface NotificationRouteDeps {
   clock: Clock;
 }
 
-type Params = { id: string; taskId: string; notificationId: string };
-
 // The session door to my notifications (src/shared/notifications/paths.ts). The same-origin and JSON
 // checks of every state-changing request come from the hook the account routes install here.
 export function registerNotificationRoutes(
   app: FastifyInstance,
   { notifications, live, session, limiter, db, clock }: NotificationRouteDeps,
 ) {
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const me = async (request: FastifyRequest, reply: FastifyReply) => await session.requireSession(request, reply);
+  // The session is checked before the input: a stranger gets the 401, never a 400.
+  const signedInWith = <S extends object>(schema: S) => ({ ...session.signedInRoute, schema });
+  const task = pathParams('id', 'taskId');
 
-  app.get(notificationPaths.list, async (request, reply): Promise<NotificationListResponse> => {
-    const { user } = await me(request, reply);
-    return notifications.list(user.id, parseBody(NotificationListQuerySchema, request.query));
-  });
+  api.get(
+    notificationPaths.list,
+    signedInWith({ querystring: NotificationListQuerySchema }),
+    async (request, reply): Promise<NotificationListResponse> => {
+      const { user } = await me(request, reply);
+      return notifications.list(user.id, request.query);
+    },
+  );
 
-  app.get(notificationPaths.unreadCount, async (request, reply): Promise<UnreadCountResponse> => {
+  api.get(notificationPaths.unreadCount, async (request, reply): Promise<UnreadCountResponse> => {
     const { user } = await me(request, reply);
     return { unread: await notifications.unread(user.id) };
   });
 
-  app.post(notificationPaths.read, async (request, reply): Promise<UnreadCountResponse> => {
-    const { user } = await me(request, reply);
-    parseBody(NoBodySchema, request.body);
-    await limiter.checkWrite('notification-read', user.id, null);
-    return { unread: await notifications.markRead(user.id, params(request).notificationId) };
-  });
+  api.post(
+    notificationPaths.read,
+    signedInWith({ params: pathParams('notificationId'), body: NoBodySchema }),
+    async (request, reply): Promise<UnreadCountResponse> => {
+      const { user } = await me(request, reply);
+      await limiter.checkWrite('notification-read', user.id, null);
+      return { unread: await notifications.markRead(user.id, request.params.notificationId) };
+    },
+  );
 
-  app.post(notificationPaths.readAll, async (request, reply): Promise<UnreadCountResponse> => {
+  api.post(notificationPaths.readAll, signedInWith({ body: NoBodySchema }), async (request, reply): Promise<UnreadCountResponse> => {
     const { user } = await me(request, reply);
-    parseBody(NoBodySchema, request.body);
     await limiter.checkWrite('notification-read', user.id, null);
     return { unread: await notifications.markAllRead(user.id) };
   });
 
-  app.get(notificationPaths.preferences, async (request, reply): Promise<PreferencesResponse> => {
+  api.get(notificationPaths.preferences, async (request, reply): Promise<PreferencesResponse> => {
     const { user } = await me(request, reply);
     return { preferences: await notifications.preferences(user.id) };
   });
 
-  app.put(notificationPaths.preferences, async (request, reply): Promise<PreferencesResponse> => {
-    const { user } = await me(request, reply);
-    const { preferences } = parseBody(UpdatePreferencesSchema, request.body);
-    await limiter.checkWrite('notification-preferences', user.id, null);
-    return { preferences: await notifications.updatePreferences(user.id, preferences) };
-  });
+  api.put(
+    notificationPaths.preferences,
+    signedInWith({ body: UpdatePreferencesSchema }),
+    async (request, reply): Promise<PreferencesResponse> => {
+      const { user } = await me(request, reply);
+      const { preferences } = request.body;
+      await limiter.checkWrite('notification-preferences', user.id, null);
+      return { preferences: await notifications.updatePreferences(user.id, preferences) };
+    },
+  );
 
-  app.get(notificationPaths.follow, async (request, reply): Promise<FollowResponse> => {
+  api.get(notificationPaths.follow, signedInWith({ params: task }), async (request, reply): Promise<FollowResponse> => {
     const { user } = await me(request, reply);
-    const { id, taskId } = params(request);
+    const { id, taskId } = request.params;
     return { following: await notifications.following(user.id, id, taskId) };
   });
 
-  app.put(notificationPaths.follow, async (request, reply): Promise<FollowResponse> => {
+  api.put(notificationPaths.follow, signedInWith({ params: task, body: FollowSchema }), async (request, reply): Promise<FollowResponse> => {
     const { user } = await me(request, reply);
-    const { following } = parseBody(FollowSchema, request.body);
-    const { id, taskId } = params(request);
+    const { following } = request.body;
+    const { id, taskId } = request.params;
     await limiter.checkWrite('task-follow', user.id, id);
     return { following: await notifications.follow(user.id, id, taskId, following) };
   });
@@ -182,11 +195,12 @@ export async function registerUnsubscribeRoute(
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post(notificationPaths.unsubscribe, async (request): Promise<OkResponse> => {
-        const { token } = parseBody(UnsubscribeQuerySchema, request.query);
-        await limiter.check('unsubscribe', request.ip);
-        return { ok: true, message: await notifications.unsubscribe(token) };
-      });
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .post(notificationPaths.unsubscribe, { schema: { querystring: UnsubscribeQuerySchema } }, async (request): Promise<OkResponse> => {
+          await limiter.check('unsubscribe', request.ip);
+          return { ok: true, message: await notifications.unsubscribe(request.query.token) };
+        });
     },
     { prefix: '/api' },
   );

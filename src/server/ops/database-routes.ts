@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   opsPaths,
   type BackupResponse,
@@ -10,8 +11,9 @@ import { BackupNameSchema, BackupScheduleSchema } from '#src/shared/ops/schemas.
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { opsNotice } from '#src/shared/ops/messages.ts';
 import { AdminNoBodySchema } from '#src/shared/admin/schemas.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { integrityCheck } from './database-info.ts';
@@ -24,36 +26,38 @@ export function registerDatabaseRoutes(
   app: FastifyInstance,
   { tools, db, limiter, session }: { tools: DatabaseTools; db: Db; limiter: RateLimiter; session: SessionHelpers },
 ) {
-  const backupName = (params: unknown) => {
-    const parsed = BackupNameSchema.safeParse((params as { name?: unknown }).name);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // A name that cannot be a backup's is a backup that is not there: 404, not 400.
+  const backupName = (name: string) => {
+    const parsed = BackupNameSchema.safeParse(name);
     if (!parsed.success) throw new HttpError(404, parsed.error.issues[0]!.message);
     return parsed.data;
   };
+  const oneBackup = { ...session.adminRoute, schema: { params: pathParams('name') } };
+  const noBody = { ...session.adminRoute, schema: { body: AdminNoBodySchema } };
 
-  app.get(opsPaths.database, async (request, reply): Promise<DatabaseInfoResponse> => {
+  api.get(opsPaths.database, async (request, reply): Promise<DatabaseInfoResponse> => {
     await signedInAdmin(session, request, reply);
     return tools.info();
   });
 
-  app.post(opsPaths.integrity, async (request, reply): Promise<IntegrityResponse> => {
+  api.post(opsPaths.integrity, noBody, async (request, reply): Promise<IntegrityResponse> => {
     const who = await signedInAdmin(session, request, reply);
-    parseBody(AdminNoBodySchema, request.body);
     await limiter.perPerson('backup', who.user.id, SYSTEM_SCOPE);
     return integrityCheck(db);
   });
 
-  app.post(opsPaths.backups, async (request, reply): Promise<BackupResponse> => {
+  api.post(opsPaths.backups, noBody, async (request, reply): Promise<BackupResponse> => {
     const who = await signedInAdmin(session, request, reply);
-    parseBody(AdminNoBodySchema, request.body);
     await limiter.perPerson('backup', who.user.id, SYSTEM_SCOPE);
     const backup = await tools.backupNow(who);
     reply.code(201);
     return { backup };
   });
 
-  app.get(opsPaths.backup, async (request, reply) => {
+  api.get(opsPaths.backup, oneBackup, async (request, reply) => {
     await signedInAdmin(session, request, reply);
-    const name = backupName(request.params);
+    const name = backupName(request.params.name);
     const { stream, bytes } = await tools.open(name);
     return reply
       .type('application/octet-stream')
@@ -62,18 +66,21 @@ export function registerDatabaseRoutes(
       .send(stream);
   });
 
-  app.delete(opsPaths.backup, async (request, reply): Promise<OkResponse> => {
+  api.delete(opsPaths.backup, oneBackup, async (request, reply): Promise<OkResponse> => {
     const who = await signedInAdmin(session, request, reply);
-    const name = backupName(request.params);
+    const name = backupName(request.params.name);
     await limiter.checkWrite('backup-delete', who.user.id, SYSTEM_SCOPE);
     await tools.deleteBackup(who, name);
     return { ok: true, message: opsNotice.backupDeleted(name) };
   });
 
-  app.put(opsPaths.schedule, async (request, reply): Promise<ScheduleResponse> => {
-    const who = await signedInAdmin(session, request, reply);
-    const input = parseBody(BackupScheduleSchema, request.body);
-    await limiter.checkWrite('backup-schedule', who.user.id, SYSTEM_SCOPE);
-    return { schedule: await tools.setSchedule(who, input) };
-  });
+  api.put(
+    opsPaths.schedule,
+    { ...session.adminRoute, schema: { body: BackupScheduleSchema } },
+    async (request, reply): Promise<ScheduleResponse> => {
+      const who = await signedInAdmin(session, request, reply);
+      await limiter.checkWrite('backup-schedule', who.user.id, SYSTEM_SCOPE);
+      return { schedule: await tools.setSchedule(who, request.body) };
+    },
+  );
 }

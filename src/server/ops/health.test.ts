@@ -6,7 +6,7 @@ import { createTestDatabase, engines } from '../../../tests/support/test-db.ts';
 import { buildApp } from '#src/server/app.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { consoleMailer } from '#src/server/mail/mailer.ts';
-import { person } from '#src/server/workspaces/test-helpers.ts';
+import { person } from '../../../tests/support/workspaces.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';

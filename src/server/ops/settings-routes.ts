@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { opsPaths, type BannerResponse, type SystemSettingsResponse } from '#src/shared/ops/paths.ts';
 import { SystemSettingsSchema } from '#src/shared/ops/schemas.ts';
 import type { Config } from '#src/server/config.ts';
 import type { AdminActor } from '#src/server/admin/admin-audit.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import type { SystemSettings } from './system-settings.ts';
@@ -22,17 +22,21 @@ export function registerSettingsRoutes(
   app: FastifyInstance,
   { settings, limiter, session, config }: { settings: SystemSettings; limiter: RateLimiter; session: SessionHelpers; config: Config },
 ) {
-  app.get(opsPaths.settings, async (request, reply): Promise<SystemSettingsResponse> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(opsPaths.settings, async (request, reply): Promise<SystemSettingsResponse> => {
     await signedInAdmin(session, request, reply);
     return settings.read();
   });
 
-  app.put(opsPaths.settings, async (request, reply): Promise<SystemSettingsResponse> => {
-    const who = await signedInAdmin(session, request, reply);
-    const input = parseBody(SystemSettingsSchema, request.body);
-    await limiter.checkWrite('system-settings', who.user.id, SYSTEM_SCOPE);
-    return settings.update(who, input);
-  });
+  api.put(
+    opsPaths.settings,
+    { ...session.adminRoute, schema: { body: SystemSettingsSchema } },
+    async (request, reply): Promise<SystemSettingsResponse> => {
+      const who = await signedInAdmin(session, request, reply);
+      await limiter.checkWrite('system-settings', who.user.id, SYSTEM_SCOPE);
+      return settings.update(who, request.body);
+    },
+  );
 
-  app.get(opsPaths.banner, async (): Promise<BannerResponse> => ({ banner: config.maintenanceBanner || null }));
+  api.get(opsPaths.banner, async (): Promise<BannerResponse> => ({ banner: config.maintenanceBanner || null }));
 }

@@ -3,8 +3,8 @@ import { opsPaths } from '#src/shared/ops/paths.ts';
 import { opsError } from '#src/shared/ops/messages.ts';
 import { client, uniqueEmail, useTestApp, useTwoTestApps } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { adminPerson } from '#src/server/admin/test-helpers.ts';
-import { person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import { adminPerson } from '../../../tests/support/admin.ts';
+import { person, type Person } from '../../../tests/support/workspaces.ts';
 
 const register = (url: string) =>
   client(url).post('/register', { name: 'New Person', email: uniqueEmail('new'), password: 'tessera-pass-1' });

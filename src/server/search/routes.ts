@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchPaths, type SearchResponse } from '#src/shared/search/paths.ts';
 import { SearchQuerySchema } from '#src/shared/search/schemas.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import type { Search } from './service.ts';
@@ -10,10 +10,14 @@ export function registerSearchRoutes(
   app: FastifyInstance,
   { search, session, limiter }: { search: Search; session: SessionHelpers; limiter: RateLimiter },
 ) {
-  app.get(searchPaths.search, async (request, reply): Promise<SearchResponse> => {
-    const { user } = await session.requireSession(request, reply);
-    const query = parseBody(SearchQuerySchema, request.query);
-    await limiter.perPerson('search', user.id);
-    return { hits: await search.search(user.id, query) };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    searchPaths.search,
+    { ...session.signedInRoute, schema: { querystring: SearchQuerySchema } },
+    async (request, reply): Promise<SearchResponse> => {
+      const { user } = await session.requireSession(request, reply);
+      await limiter.perPerson('search', user.id);
+      return { hits: await search.search(user.id, request.query) };
+    },
+  );
 }

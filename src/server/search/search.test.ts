@@ -3,8 +3,8 @@ import type { SearchHit, SnippetPart } from '#src/shared/search/paths.ts';
 import { searchError } from '#src/shared/search/messages.ts';
 import { useTestApp, type Client, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { createTask, team } from '#src/server/tasks/test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
 
 const marked = (parts: SnippetPart[]) => parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
 

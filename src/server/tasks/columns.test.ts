@@ -3,8 +3,8 @@ import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
 import { COLUMNS_MAX, type Column } from '#src/shared/tasks/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { currentWorkspaceId, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { createTask, team } from './test-helpers.ts';
+import { currentWorkspaceId, del, person } from '../../../tests/support/workspaces.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
 
 // Product rules T4: every board starts with three columns; owners rename, add, reorder and remove them;
 // a column with tasks, and the last column, stay.

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { portalSetup } from '#src/server/clients/test-helpers.ts';
-import { createTask, readEvents, team } from './test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { portalSetup } from '../../../tests/support/clients.ts';
+import { createTask, readEvents, team } from '../../../tests/support/tasks.ts';
 
 // A comment is its author's: they edit it (marked edited) and delete it; an owner may delete any.
 describe.each(engines)('editing and deleting comments on %s', (engine) => {

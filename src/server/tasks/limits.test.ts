@@ -3,9 +3,9 @@ import { writeLimits } from '#src/server/http/rate-limit.ts';
 import { taskError } from '#src/shared/tasks/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { createKey, keyClient } from '#src/server/api-v1/test-helpers.ts';
-import { createTask, team } from './test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
 
 // One member cannot take the server from everyone: every board write is counted per person and per
 // workspace (the browser and the public API alike), and what a workspace stores has a ceiling.

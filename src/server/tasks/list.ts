@@ -4,6 +4,7 @@ import { taskError } from '#src/shared/tasks/messages.ts';
 import { TASK_PAGE_SIZE, type TaskListResponse } from '#src/shared/tasks/paths.ts';
 import { type TaskListQuerySchema } from '#src/shared/tasks/schemas.ts';
 import type { Database } from '#src/server/db/schema.ts';
+import { likePattern } from '#src/server/db/like-pattern.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { taskRows, toTask } from './reads.ts';
 
@@ -23,9 +24,6 @@ function decodeCursor(text: string): Cursor {
   }
   throw new HttpError(400, taskError.badCursor);
 }
-
-// LIKE treats % and _ as wildcards; a search for them means the characters themselves.
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // One page of live tasks in board order (the columns as the board shows them, then each column top to
 // bottom), filtered as the board asks. Keyset pages: a task moved between two page reads is neither lost

@@ -3,7 +3,7 @@ import { taskError } from '#src/shared/tasks/messages.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { columnTitles, createTask, team } from './test-helpers.ts';
+import { columnTitles, createTask, team } from '../../../tests/support/tasks.ts';
 
 // Product rules T3: a move places the card right after the one named, and many moves at once from
 // several people leave every card in exactly one place, in a consistent order.

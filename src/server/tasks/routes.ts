@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
@@ -33,8 +34,9 @@ import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import type { EventStreams } from '#src/server/events/sse.ts';
 import { createReadMemo } from '#src/server/db/read-memo.ts';
 import { stillAllowed } from '#src/server/workspace-access/door.ts';
@@ -52,136 +54,138 @@ export interface TaskRouteDeps {
   clock: Clock;
 }
 
-type Params = { id: string; taskId: string; columnId: string; commentId: string };
+const taskParams = pathParams('id', 'taskId');
+const commentParams = pathParams('id', 'taskId', 'commentId');
+const columnParams = pathParams('id', 'columnId');
 
 // The session door to the task service (the paths of src/shared/tasks.ts). The same-origin and
 // JSON checks of every state-changing request come from the hook the account routes install here.
 export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, session, sessions, db, clock }: TaskRouteDeps) {
   const k = db.kysely;
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // A page of tasks may be a megabyte (50 descriptions of 20,000 characters): a hundred at most.
   const rememberedPage = createReadMemo(db, 100);
 
   // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
-  app.get(taskPaths.tasks, async (request, reply) => {
+  api.get(taskPaths.tasks, { schema: { querystring: TaskListQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
-    const query = parseBody(TaskListQuerySchema, request.query);
+    const { query } = request;
     const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
       JSON.stringify((await tasks.list(scope, query)) satisfies TaskListResponse),
     );
     return reply.type('application/json; charset=utf-8').send(page);
   });
 
-  app.post(taskPaths.tasks, async (request, reply): Promise<TaskResponse> => {
+  api.post(taskPaths.tasks, { schema: { body: CreateTaskSchema } }, async (request, reply): Promise<TaskResponse> => {
     const scope = scopeFrom(request);
-    const task = await tasks.create(scope, parseBody(CreateTaskSchema, request.body));
+    const task = await tasks.create(scope, request.body);
     reply.code(201);
     return { task };
   });
 
-  app.get(taskPaths.task, async (request): Promise<TaskResponse> => {
+  api.get(taskPaths.task, { schema: { params: taskParams } }, async (request): Promise<TaskResponse> => {
     const scope = scopeFrom(request);
-    return { task: await tasks.get(scope, params(request).taskId) };
+    return { task: await tasks.get(scope, request.params.taskId) };
   });
 
-  app.get(taskPaths.taskPrefix, async (request): Promise<TaskPrefixResponse> => ({ prefix: await tasks.prefix(scopeFrom(request)) }));
+  api.get(taskPaths.taskPrefix, async (request): Promise<TaskPrefixResponse> => ({ prefix: await tasks.prefix(scopeFrom(request)) }));
 
-  app.put(taskPaths.taskPrefix, async (request): Promise<TaskPrefixResponse> => {
+  api.put(taskPaths.taskPrefix, { schema: { body: TaskPrefixSchema } }, async (request): Promise<TaskPrefixResponse> => {
     const scope = scopeFrom(request);
-    return { prefix: await tasks.setPrefix(scope, parseBody(TaskPrefixSchema, request.body).prefix) };
+    return { prefix: await tasks.setPrefix(scope, request.body.prefix) };
   });
 
-  app.put(taskPaths.task, async (request): Promise<TaskResponse> => {
+  api.put(taskPaths.task, { schema: { params: taskParams, body: UpdateTaskSchema } }, async (request): Promise<TaskResponse> => {
     const scope = scopeFrom(request);
-    return { task: await tasks.update(scope, params(request).taskId, parseBody(UpdateTaskSchema, request.body)) };
+    return { task: await tasks.update(scope, request.params.taskId, request.body) };
   });
 
-  app.delete(taskPaths.task, async (request): Promise<OkResponse> => {
+  api.delete(taskPaths.task, { schema: { params: taskParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     const scope = scopeFrom(request);
-    parseBody(NoBodySchema, request.body);
-    await tasks.remove(scope, params(request).taskId);
+    await tasks.remove(scope, request.params.taskId);
     return { ok: true, message: taskNotice.deleted };
   });
 
-  app.post(taskPaths.move, async (request): Promise<TaskResponse> => {
+  api.post(taskPaths.move, { schema: { params: taskParams, body: MoveTaskSchema } }, async (request): Promise<TaskResponse> => {
     const scope = scopeFrom(request);
-    return { task: await tasks.move(scope, params(request).taskId, parseBody(MoveTaskSchema, request.body)) };
+    return { task: await tasks.move(scope, request.params.taskId, request.body) };
   });
 
-  app.post(taskPaths.restore, async (request): Promise<TaskResponse> => {
+  api.post(taskPaths.restore, { schema: { params: taskParams, body: NoBodySchema } }, async (request): Promise<TaskResponse> => {
     const scope = scopeFrom(request);
-    parseBody(NoBodySchema, request.body);
-    return { task: await tasks.restore(scope, params(request).taskId) };
+    return { task: await tasks.restore(scope, request.params.taskId) };
   });
 
-  app.get(taskPaths.comments, async (request): Promise<CommentsResponse> => {
+  api.get(taskPaths.comments, { schema: { params: taskParams } }, async (request): Promise<CommentsResponse> => {
     const scope = scopeFrom(request);
-    return { comments: await tasks.comments(scope, params(request).taskId) };
+    return { comments: await tasks.comments(scope, request.params.taskId) };
   });
 
-  app.post(taskPaths.comments, async (request, reply): Promise<CommentResponse> => {
-    const scope = scopeFrom(request);
-    const { body, forClient } = parseBody(AddCommentSchema, request.body);
-    const comment = await tasks.addComment(scope, params(request).taskId, body, forClient);
-    reply.code(201);
-    return { comment };
-  });
+  api.post(
+    taskPaths.comments,
+    { schema: { params: taskParams, body: AddCommentSchema } },
+    async (request, reply): Promise<CommentResponse> => {
+      const scope = scopeFrom(request);
+      const { body, forClient } = request.body;
+      const comment = await tasks.addComment(scope, request.params.taskId, body, forClient);
+      reply.code(201);
+      return { comment };
+    },
+  );
 
-  app.put(taskPaths.comment, async (request): Promise<CommentResponse> => {
+  api.put(taskPaths.comment, { schema: { params: commentParams, body: EditCommentSchema } }, async (request): Promise<CommentResponse> => {
     const scope = scopeFrom(request);
-    const { body } = parseBody(EditCommentSchema, request.body);
-    const { taskId, commentId } = params(request);
+    const { body } = request.body;
+    const { taskId, commentId } = request.params;
     return { comment: await tasks.editComment(scope, taskId, commentId, body) };
   });
 
-  app.delete(taskPaths.comment, async (request): Promise<OkResponse> => {
+  api.delete(taskPaths.comment, { schema: { params: commentParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     const scope = scopeFrom(request);
-    parseBody(NoBodySchema, request.body);
-    const { taskId, commentId } = params(request);
+    const { taskId, commentId } = request.params;
     await tasks.deleteComment(scope, taskId, commentId);
     return { ok: true, message: taskNotice.commentDeleted };
   });
 
-  app.get(taskPaths.columns, async (request): Promise<ColumnsResponse> => {
+  api.get(taskPaths.columns, async (request): Promise<ColumnsResponse> => {
     const scope = scopeFrom(request);
     return { columns: await tasks.columns.list(scope) };
   });
 
-  app.post(taskPaths.columns, async (request, reply): Promise<ColumnResponse> => {
+  api.post(taskPaths.columns, { schema: { body: CreateColumnSchema } }, async (request, reply): Promise<ColumnResponse> => {
     const scope = scopeFrom(request);
-    const { name } = parseBody(CreateColumnSchema, request.body);
+    const { name } = request.body;
     const column = await tasks.columns.add(scope, name);
     reply.code(201);
     return { column };
   });
 
-  app.put(taskPaths.column, async (request): Promise<ColumnResponse> => {
+  api.put(taskPaths.column, { schema: { params: columnParams, body: RenameColumnSchema } }, async (request): Promise<ColumnResponse> => {
     const scope = scopeFrom(request);
-    const { name } = parseBody(RenameColumnSchema, request.body);
-    return { column: await tasks.columns.rename(scope, params(request).columnId, name) };
+    const { name } = request.body;
+    return { column: await tasks.columns.rename(scope, request.params.columnId, name) };
   });
 
-  app.delete(taskPaths.column, async (request): Promise<OkResponse> => {
+  api.delete(taskPaths.column, { schema: { params: columnParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     const scope = scopeFrom(request);
-    parseBody(NoBodySchema, request.body);
-    await tasks.columns.remove(scope, params(request).columnId);
+    await tasks.columns.remove(scope, request.params.columnId);
     return { ok: true, message: taskNotice.columnRemoved };
   });
 
-  app.post(taskPaths.moveColumn, async (request): Promise<ColumnResponse> => {
+  api.post(taskPaths.moveColumn, { schema: { params: columnParams, body: MoveColumnSchema } }, async (request): Promise<ColumnResponse> => {
     const scope = scopeFrom(request);
-    const { afterId } = parseBody(MoveColumnSchema, request.body);
-    return { column: await tasks.columns.move(scope, params(request).columnId, afterId) };
+    const { afterId } = request.body;
+    return { column: await tasks.columns.move(scope, request.params.columnId, afterId) };
   });
 
-  app.get(taskPaths.labels, async (request): Promise<LabelsResponse> => {
+  api.get(taskPaths.labels, async (request): Promise<LabelsResponse> => {
     const scope = scopeFrom(request);
     return { labels: await tasks.labels(scope) };
   });
 
-  app.get(taskPaths.events, async (request, reply) => {
+  api.get(taskPaths.events, { schema: { querystring: EventsQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
-    const { after } = parseBody(EventsQuerySchema, request.query);
+    const { after } = request.query;
     const header = request.headers['last-event-id'];
     if (header !== undefined && (typeof header !== 'string' || !/^\d{1,18}$/.test(header))) {
       throw new HttpError(400, taskError.badLastEventId);
@@ -203,17 +207,17 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
     });
   });
 
-  app.get(taskPaths.myTasks, async (request, reply): Promise<MyTasksResponse> => {
+  api.get(taskPaths.myTasks, async (request, reply): Promise<MyTasksResponse> => {
     const { user } = await session.requireSession(request, reply);
     return { tasks: await myTasks(k, user.id) };
   });
 
-  app.get(taskPaths.myComments, async (request, reply): Promise<MyCommentsResponse> => {
+  api.get(taskPaths.myComments, async (request, reply): Promise<MyCommentsResponse> => {
     const { user } = await session.requireSession(request, reply);
     return { comments: await commentsOnMyTasks(k, user.id) };
   });
 
-  app.get(taskPaths.inbox, async (request, reply): Promise<InboxResponse> => {
+  api.get(taskPaths.inbox, async (request, reply): Promise<InboxResponse> => {
     const { user } = await session.requireSession(request, reply);
     return { items: await inbox(k, user.id) };
   });

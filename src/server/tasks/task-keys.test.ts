@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '#src/shared/tasks/paths.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createKey, keyClient } from '#src/server/api-v1/test-helpers.ts';
-import { createTask, team } from './test-helpers.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
 
 describe.each(engines)('task keys on %s', (engine) => {
   const app = useTestApp(engine);

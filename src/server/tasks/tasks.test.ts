@@ -4,8 +4,8 @@ import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { createWorkspace, del, person } from '#src/server/workspaces/test-helpers.ts';
-import { columnTitles, createTask, team } from './test-helpers.ts';
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { columnTitles, createTask, team } from '../../../tests/support/tasks.ts';
 
 // Product rules T1-T8: tasks and comments through the session door.
 describe.each(engines)('tasks on %s', (engine) => {

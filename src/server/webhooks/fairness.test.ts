@@ -4,7 +4,7 @@ import { webhookAttemptError } from '#src/shared/webhooks/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startWebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
-import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
 import { enqueueWebhooks } from './outbox.ts';
 import { WEBHOOK_IN_FLIGHT_PER_WORKSPACE, WEBHOOK_REST_MS } from './worker.ts';
 

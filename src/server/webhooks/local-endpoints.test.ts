@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookError } from '#src/shared/webhooks/messages.ts';
 import type { WebhookSecretResponse } from '#src/shared/webhooks/paths.ts';
 import { configWarnings, loadConfig } from '#src/server/config.ts';
-import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startWebhookReceiver, verifyReceived, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';

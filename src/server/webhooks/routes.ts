@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { webhookNotice } from '#src/shared/webhooks/messages.ts';
 import { CreateWebhookSchema, UpdateWebhookSchema } from '#src/shared/webhooks/schemas.ts';
@@ -11,8 +12,8 @@ import {
   type WebhookSecretResponse,
 } from '#src/shared/webhooks/paths.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { Webhooks } from './service.ts';
@@ -22,12 +23,11 @@ export interface WebhookRouteDeps {
   limiter: RateLimiter;
 }
 
-type Params = { id: string; endpointId: string; deliveryId: string };
-
 // The paths of src/shared/webhooks; the door resolved the scope. Same-origin and JSON checks come from
 // the /api scope's hook.
 export function registerWebhookRoutes(app: FastifyInstance, { webhooks, limiter }: WebhookRouteDeps) {
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const endpoint = pathParams('id', 'endpointId');
   // Changing endpoints is an everyday write; a test or a resend sends a request to the internet, so it
   // is counted far tighter (one owner once queued 1,116 tests in 5 seconds).
   const changing = async (request: FastifyRequest): Promise<WorkspaceScope> => {
@@ -41,55 +41,56 @@ export function registerWebhookRoutes(app: FastifyInstance, { webhooks, limiter 
     return scope;
   };
 
-  app.get(webhookPaths.list, async (request): Promise<WebhookEndpointsResponse> => ({
+  api.get(webhookPaths.list, async (request): Promise<WebhookEndpointsResponse> => ({
     endpoints: await webhooks.list(scopeFrom(request)),
     localAllowed: webhooks.localAllowed,
   }));
 
-  app.post(webhookPaths.list, async (request, reply): Promise<WebhookSecretResponse> => {
-    const body = parseBody(CreateWebhookSchema, request.body);
-    const created = await webhooks.create(await changing(request), body);
+  api.post(webhookPaths.list, { schema: { body: CreateWebhookSchema } }, async (request, reply): Promise<WebhookSecretResponse> => {
+    const created = await webhooks.create(await changing(request), request.body);
     reply.code(201);
     return created;
   });
 
-  app.put(webhookPaths.one, async (request): Promise<WebhookEndpointResponse> => {
-    const body = parseBody(UpdateWebhookSchema, request.body);
-    const { endpointId } = params(request);
-    return { endpoint: await webhooks.update(await changing(request), endpointId, body) };
-  });
+  api.put(
+    webhookPaths.one,
+    { schema: { params: endpoint, body: UpdateWebhookSchema } },
+    async (request): Promise<WebhookEndpointResponse> => ({
+      endpoint: await webhooks.update(await changing(request), request.params.endpointId, request.body),
+    }),
+  );
 
-  app.delete(webhookPaths.one, async (request): Promise<OkResponse> => {
-    parseBody(NoBodySchema, request.body);
-    const { endpointId } = params(request);
-    await webhooks.remove(await changing(request), endpointId);
+  api.delete(webhookPaths.one, { schema: { params: endpoint, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
+    await webhooks.remove(await changing(request), request.params.endpointId);
     return { ok: true, message: webhookNotice.deleted };
   });
 
-  app.post(webhookPaths.rotate, async (request): Promise<WebhookSecretResponse> => {
-    parseBody(NoBodySchema, request.body);
-    const { endpointId } = params(request);
-    return webhooks.rotate(await changing(request), endpointId);
-  });
+  api.post(webhookPaths.rotate, { schema: { params: endpoint, body: NoBodySchema } }, async (request): Promise<WebhookSecretResponse> =>
+    webhooks.rotate(await changing(request), request.params.endpointId),
+  );
 
-  app.post(webhookPaths.test, async (request, reply): Promise<WebhookDeliveryResponse> => {
-    parseBody(NoBodySchema, request.body);
-    const { endpointId } = params(request);
-    const delivery = await webhooks.test(await sending(request), endpointId);
-    reply.code(202);
-    return { delivery };
-  });
+  api.post(
+    webhookPaths.test,
+    { schema: { params: endpoint, body: NoBodySchema } },
+    async (request, reply): Promise<WebhookDeliveryResponse> => {
+      const delivery = await webhooks.test(await sending(request), request.params.endpointId);
+      reply.code(202);
+      return { delivery };
+    },
+  );
 
-  app.get(webhookPaths.deliveries, async (request): Promise<WebhookDeliveriesResponse> => {
-    const { endpointId } = params(request);
-    return { deliveries: await webhooks.deliveries(scopeFrom(request), endpointId) };
-  });
+  api.get(webhookPaths.deliveries, { schema: { params: endpoint } }, async (request): Promise<WebhookDeliveriesResponse> => ({
+    deliveries: await webhooks.deliveries(scopeFrom(request), request.params.endpointId),
+  }));
 
-  app.post(webhookPaths.resend, async (request, reply): Promise<WebhookDeliveryResponse> => {
-    parseBody(NoBodySchema, request.body);
-    const { endpointId, deliveryId } = params(request);
-    const delivery = await webhooks.resend(await sending(request), endpointId, deliveryId);
-    reply.code(202);
-    return { delivery };
-  });
+  api.post(
+    webhookPaths.resend,
+    { schema: { params: pathParams('id', 'endpointId', 'deliveryId'), body: NoBodySchema } },
+    async (request, reply): Promise<WebhookDeliveryResponse> => {
+      const { endpointId, deliveryId } = request.params;
+      const delivery = await webhooks.resend(await sending(request), endpointId, deliveryId);
+      reply.code(202);
+      return { delivery };
+    },
+  );
 }

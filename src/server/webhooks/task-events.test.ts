@@ -5,9 +5,9 @@ import type { WebhookSecretResponse } from '#src/shared/webhooks/paths.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startWebhookReceiver, verifyReceived, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
-import { createTask, team } from '#src/server/tasks/test-helpers.ts';
-import { del } from '#src/server/workspaces/test-helpers.ts';
-import { createKey, keyClient } from '#src/server/api-v1/test-helpers.ts';
+import { createTask, team } from '../../../tests/support/tasks.ts';
+import { del } from '../../../tests/support/workspaces.ts';
+import { createKey, keyClient } from '../../../tests/support/api-keys.ts';
 
 // Product rules H1 with the board (T): every change to a task or comment, through the board's own routes,
 // reaches the endpoints that chose its event, signed, with the event log's id as webhook-id.

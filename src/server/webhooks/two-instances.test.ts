@@ -4,7 +4,7 @@ import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.t
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
-import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
 import { enqueueWebhooks } from './outbox.ts';
 
 const EVENTS = 1000;

@@ -10,7 +10,7 @@ import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { startWebhookReceiver, verifyReceived, verifyReceivedAt, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
-import { auditActions, createWorkspace, decodedMail, del, invite, person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import { auditActions, createWorkspace, decodedMail, del, invite, person, type Person } from '../../../tests/support/workspaces.ts';
 import { enqueueWebhooks } from './outbox.ts';
 
 const LOOPBACK = { WEBHOOK_ALLOW_LOOPBACK: '1', WEBHOOK_POLL_MS: '0' };

@@ -10,6 +10,7 @@ import { createReadMemo } from '#src/server/db/read-memo.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Quota, RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { guestStanding, standingQuery } from './memberships.ts';
 import type { WorkspaceScope } from './scope.ts';
 
@@ -36,6 +37,7 @@ export const guestRoute = { config: { workspaceGuests: true } } as const;
 
 // Every route whose path names a workspace goes through the session door.
 const WORKSPACE_ROUTE = `${API_BASE}/workspaces/:id`;
+const workspaceParams = pathParams('id');
 const isWorkspaceRoute = (url: string | undefined) =>
   url !== undefined && (url === WORKSPACE_ROUTE || url.startsWith(`${WORKSPACE_ROUTE}/`));
 
@@ -82,7 +84,8 @@ export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLim
     async session(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (!isWorkspaceRoute(request.routeOptions.url)) return;
       const signedIn = await session.requireSession(request, reply);
-      const workspaceId = (request.params as { id: string }).id;
+      // This runs before the route's own validation; the router filled `:id` with a string.
+      const { id: workspaceId } = workspaceParams.parse(request.params);
       const actor = { userId: signedIn.user.id, apiKeyId: null, ip: request.ip };
       if (request.routeOptions.config.workspaceGuests) {
         const found = await guestStanding(db.kysely, workspaceId, signedIn.user.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkspace, person } from '#src/server/workspaces/test-helpers.ts';
+import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { withWorkspace } from './door.ts';

@@ -7,9 +7,18 @@ import { createUsers } from '#src/server/accounts/users.ts';
 import { invitationLimits } from '#src/server/http/rate-limit.ts';
 import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
 import { client, signedInClient, startTestApp, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { cookieOf } from '#src/server/tasks/test-helpers.ts';
+import { cookieOf } from '../../../tests/support/tasks.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { auditActions, createWorkspace, currentWorkspaceId, decodedMail, decodedSubject, del, invite, person } from './test-helpers.ts';
+import {
+  auditActions,
+  createWorkspace,
+  currentWorkspaceId,
+  decodedMail,
+  decodedSubject,
+  del,
+  invite,
+  person,
+} from '../../../tests/support/workspaces.ts';
 
 // An owner invites by email; the link (a 256-bit token, stored hashed) joins that address
 // once, within 7 days, unless revoked; sending is rate limited per user and per workspace.

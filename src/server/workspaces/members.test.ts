@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { workspaceError, workspaceNotice } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { auditActions, createWorkspace, del, invite, person, type Person } from './test-helpers.ts';
+import { auditActions, createWorkspace, del, invite, person, type Person } from '../../../tests/support/workspaces.ts';
 
 // Only owners manage; the last owner cannot leave, be demoted or be removed; every change
 // leaves an audit row.

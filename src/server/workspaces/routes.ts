@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { workspaceNotice } from '#src/shared/workspaces/messages.ts';
 import {
@@ -21,9 +22,9 @@ import {
   type WorkspacesResponse,
 } from '#src/shared/workspaces/paths.ts';
 import type { Config } from '#src/server/config.ts';
-import { parseBody } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { Person, Workspaces } from './service.ts';
 
@@ -33,8 +34,6 @@ export interface WorkspaceRouteDeps {
   config: Config;
   session: SessionHelpers;
 }
-
-type Params = { id: string; invitationId: string; userId: string };
 
 const ok = (message: string): OkResponse => ({ ok: true, message });
 
@@ -46,55 +45,60 @@ export function registerWorkspaceRoutes(app: FastifyInstance, { workspaces, limi
     const signedIn = await session.requireSession(request, reply);
     return { user: signedIn.user, ip: request.ip };
   }
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const body = <S extends object>(schema: S) => ({ schema: { body: schema } });
+  const member = pathParams('id', 'userId');
   // Every change of a workspace's settings, members and invitations counts as the person's write in it.
   const counts = (request: FastifyRequest) => {
     const scope = scopeFrom(request);
     return limiter.checkWrite('workspace', scope.actor.userId, scope.workspaceId);
   };
 
-  app.get(workspacePaths.list, async (request, reply): Promise<WorkspacesResponse> => workspaces.list(await person(request, reply)));
+  api.get(workspacePaths.list, async (request, reply): Promise<WorkspacesResponse> => workspaces.list(await person(request, reply)));
 
-  app.post(workspacePaths.list, async (request, reply): Promise<WorkspaceResponse> => {
-    const who = await person(request, reply);
-    const { name } = parseBody(CreateWorkspaceSchema, request.body);
-    await limiter.perPerson('workspaceCreate', who.user.id);
-    const workspace = await workspaces.create(who, name);
-    reply.code(201);
-    return { workspace };
-  });
+  // The session is checked before the input: a stranger gets the 401, never a 400.
+  api.post(
+    workspacePaths.list,
+    { ...session.signedInRoute, ...body(CreateWorkspaceSchema) },
+    async (request, reply): Promise<WorkspaceResponse> => {
+      const who = await person(request, reply);
+      const { name } = request.body;
+      await limiter.perPerson('workspaceCreate', who.user.id);
+      const workspace = await workspaces.create(who, name);
+      reply.code(201);
+      return { workspace };
+    },
+  );
 
-  app.get(workspacePaths.one, async (request): Promise<WorkspaceDetailResponse> => workspaces.detail(scopeFrom(request)));
+  api.get(workspacePaths.one, async (request): Promise<WorkspaceDetailResponse> => workspaces.detail(scopeFrom(request)));
 
-  app.put(workspacePaths.one, async (request): Promise<WorkspaceResponse> => {
+  api.put(workspacePaths.one, body(RenameWorkspaceSchema), async (request): Promise<WorkspaceResponse> => {
     await counts(request);
-    const { name } = parseBody(RenameWorkspaceSchema, request.body);
+    const { name } = request.body;
     return { workspace: await workspaces.rename(scopeFrom(request), name) };
   });
 
-  app.delete(workspacePaths.one, async (request): Promise<OkResponse> => {
+  api.delete(workspacePaths.one, body(DeleteWorkspaceSchema), async (request): Promise<OkResponse> => {
     await counts(request);
-    const { confirmName } = parseBody(DeleteWorkspaceSchema, request.body);
+    const { confirmName } = request.body;
     await workspaces.remove(scopeFrom(request), confirmName);
     return ok(workspaceNotice.deleted);
   });
 
-  app.post(workspacePaths.open, async (request): Promise<WorkspaceResponse> => {
+  api.post(workspacePaths.open, body(NoBodySchema), async (request): Promise<WorkspaceResponse> => {
     await counts(request);
-    parseBody(NoBodySchema, request.body);
     return { workspace: await workspaces.open(scopeFrom(request)) };
   });
 
-  app.post(workspacePaths.leave, async (request): Promise<OkResponse> => {
+  api.post(workspacePaths.leave, body(NoBodySchema), async (request): Promise<OkResponse> => {
     await counts(request);
-    parseBody(NoBodySchema, request.body);
     await workspaces.leave(scopeFrom(request));
     return ok(workspaceNotice.left);
   });
 
-  app.post(workspacePaths.invitations, async (request, reply): Promise<InvitationResponse> => {
+  api.post(workspacePaths.invitations, body(InviteSchema), async (request, reply): Promise<InvitationResponse> => {
     const scope = scopeFrom(request);
-    const { email } = parseBody(InviteSchema, request.body);
+    const { email } = request.body;
     const invitation = await workspaces.invitations.invite(scope, email, config.publicOrigin, () =>
       limiter.checkInvitation(scope.actor.userId, scope.workspaceId),
     );
@@ -102,35 +106,41 @@ export function registerWorkspaceRoutes(app: FastifyInstance, { workspaces, limi
     return { invitation };
   });
 
-  app.delete(workspacePaths.invitation, async (request): Promise<OkResponse> => {
+  api.delete(
+    workspacePaths.invitation,
+    { schema: { params: pathParams('id', 'invitationId'), body: NoBodySchema } },
+    async (request): Promise<OkResponse> => {
+      await counts(request);
+      await workspaces.invitations.revoke(scopeFrom(request), request.params.invitationId);
+      return ok(workspaceNotice.revoked);
+    },
+  );
+
+  api.put(workspacePaths.member, { schema: { params: member, body: ChangeRoleSchema } }, async (request): Promise<MemberResponse> => {
     await counts(request);
-    parseBody(NoBodySchema, request.body);
-    await workspaces.invitations.revoke(scopeFrom(request), params(request).invitationId);
-    return ok(workspaceNotice.revoked);
+    const { role } = request.body;
+    return { member: await workspaces.changeRole(scopeFrom(request), request.params.userId, role) };
   });
 
-  app.put(workspacePaths.member, async (request): Promise<MemberResponse> => {
+  api.delete(workspacePaths.member, { schema: { params: member, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     await counts(request);
-    const { role } = parseBody(ChangeRoleSchema, request.body);
-    return { member: await workspaces.changeRole(scopeFrom(request), params(request).userId, role) };
-  });
-
-  app.delete(workspacePaths.member, async (request): Promise<OkResponse> => {
-    await counts(request);
-    parseBody(NoBodySchema, request.body);
-    const outcome = await workspaces.removeMember(scopeFrom(request), params(request).userId);
+    const outcome = await workspaces.removeMember(scopeFrom(request), request.params.userId);
     return ok(outcome === 'left' ? workspaceNotice.left : workspaceNotice.removed);
   });
 
-  app.post(workspacePaths.lookupInvitation, async (request): Promise<InvitationPreviewResponse> => {
-    const { token } = parseBody(InvitationTokenSchema, request.body);
+  api.post(workspacePaths.lookupInvitation, body(InvitationTokenSchema), async (request): Promise<InvitationPreviewResponse> => {
+    const { token } = request.body;
     return workspaces.invitations.preview(token);
   });
 
-  app.post(workspacePaths.acceptInvitation, async (request, reply): Promise<AcceptInvitationResponse> => {
-    const who = await person(request, reply);
-    const { token } = parseBody(InvitationTokenSchema, request.body);
-    await limiter.checkWrite('invitation-accept', who.user.id, null);
-    return workspaces.invitations.accept(who, token);
-  });
+  api.post(
+    workspacePaths.acceptInvitation,
+    { ...session.signedInRoute, ...body(InvitationTokenSchema) },
+    async (request, reply): Promise<AcceptInvitationResponse> => {
+      const who = await person(request, reply);
+      const { token } = request.body;
+      await limiter.checkWrite('invitation-accept', who.user.id, null);
+      return workspaces.invitations.accept(who, token);
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { createSessions } from '#src/server/accounts/sessions.ts';
 import { createUsers } from '#src/server/accounts/users.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from './test-helpers.ts';
+import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from '../../../tests/support/workspaces.ts';
 
 // A workspace of one's own from the first sign-in, more on demand, the last one opened
 // remembered; rename and delete for owners; nobody else sees any of it.

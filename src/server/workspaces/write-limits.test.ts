@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { personLimits, writeLimits } from '#src/server/http/rate-limit.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
-import { currentWorkspaceId, del, person } from './test-helpers.ts';
+import { currentWorkspaceId, del, person } from '../../../tests/support/workspaces.ts';
 
 // Limits scaled down a hundredfold, so a test reaches them in a few requests.
 const SCALE = 0.01;

@@ -69,6 +69,7 @@ export const clientUi = {
   contactEmail: 'Contact email',
   addClient: 'Add client',
   adding: 'Adding...',
+  addFailed: 'Could not add the client.',
   clientAdded: (name: string) => `${name} added.`,
   cancel: 'Cancel',
 

@@ -1,23 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import { CLIENT_STATUSES, type ClientDetail } from '#src/shared/clients/paths.ts';
 import { ContactSchema, CreateClientSchema } from '#src/shared/clients/schemas.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { Dialog } from '#src/web/ui/dialog.tsx';
 import { TextField } from '#src/web/ui/field.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { clientKeys, clientsApi } from './clients-api.ts';
 
-// The dialog asks for one contact at most; an empty contact row means none.
-const FormSchema = CreateClientSchema.omit({ contacts: true }).extend({
-  contactName: z.string(),
-  contactEmail: z.string(),
-});
-type Form = z.input<typeof FormSchema>;
+const hasContact = ({ contactName, contactEmail }: { contactName: string; contactEmail: string }) =>
+  contactName.trim() !== '' || contactEmail.trim() !== '';
+
+// The dialog asks for one contact at most; an empty contact row means none, and a half-filled one
+// shows its problem under the field it concerns.
+const FormSchema = CreateClientSchema.omit({ contacts: true })
+  .extend({ contactName: z.string(), contactEmail: z.string() })
+  .superRefine((form, ctx) => {
+    if (!hasContact(form)) return;
+    const contact = ContactSchema.safeParse({ name: form.contactName, email: form.contactEmail });
+    for (const issue of contact.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path[0] === 'email' ? 'contactEmail' : 'contactName'] });
+    }
+  })
+  .transform(({ contactName, contactEmail, ...client }) =>
+    hasContact({ contactName, contactEmail })
+      ? { ...client, contacts: [ContactSchema.parse({ name: contactName, email: contactEmail })] }
+      : client,
+  );
 
 const selectClass =
   'block w-full rounded-control border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm';
@@ -35,18 +47,12 @@ export function AddClientDialog({
   onAdded?: (client: ClientDetail) => void;
 }) {
   const queryClient = useQueryClient();
-  const form = useForm<Form>({
-    resolver: zodResolver(FormSchema),
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: FormSchema,
     defaultValues: { name: '', company: '', status: 'Active', notes: '', contactName: '', contactEmail: '' },
-  });
-  const add = useMutation({
-    mutationFn: async ({ contactName, contactEmail, ...client }: Form) => {
-      const contact =
-        contactName.trim() || contactEmail.trim() ? ContactSchema.safeParse({ name: contactName, email: contactEmail }) : null;
-      if (contact && !contact.success) throw new Error(contact.error.issues[0]?.message ?? '');
-      return clientsApi.create(workspaceId, { ...client, ...(contact ? { contacts: [contact.data] } : {}) });
-    },
-    onSuccess: ({ client }) => {
+    fallback: clientUi.addFailed,
+    onSubmit: async (body) => {
+      const { client } = await clientsApi.create(workspaceId, body);
       void queryClient.invalidateQueries({ queryKey: clientKeys.all(workspaceId) });
       notify.success(clientUi.clientAdded(client.name));
       form.reset();
@@ -54,12 +60,12 @@ export function AddClientDialog({
       onAdded?.(client);
     },
   });
-  const errors = form.formState.errors;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={clientUi.addClientTitle} description={clientUi.addClientLead}>
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => add.mutate(values))}>
-        <TextField label={clientUi.clientName} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <TextField label={clientUi.company} autoComplete="organization" error={errors.company?.message} {...form.register('company')} />
+      <form noValidate className="space-y-4" onSubmit={submit}>
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <TextField label={clientUi.clientName} autoComplete="off" error={errorOf('name')} {...form.register('name')} />
+        <TextField label={clientUi.company} autoComplete="organization" error={errorOf('company')} {...form.register('company')} />
         <div>
           <label htmlFor="new-client-status" className="mb-1.5 block text-sm font-medium text-slate-700">
             {clientUi.status}
@@ -70,18 +76,19 @@ export function AddClientDialog({
             ))}
           </select>
         </div>
-        <TextField label={clientUi.contactName} autoComplete="off" {...form.register('contactName')} />
-        <TextField label={clientUi.contactEmail} type="email" autoComplete="off" {...form.register('contactEmail')} />
-        {add.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {problemText(add.error, add.error.message)}
-          </p>
-        ) : null}
+        <TextField label={clientUi.contactName} autoComplete="off" error={errorOf('contactName')} {...form.register('contactName')} />
+        <TextField
+          label={clientUi.contactEmail}
+          type="email"
+          autoComplete="off"
+          error={errorOf('contactEmail')}
+          {...form.register('contactEmail')}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {clientUi.cancel}
           </Button>
-          <Button type="submit" busy={add.isPending} busyLabel={clientUi.adding}>
+          <Button type="submit" busy={busy} busyLabel={clientUi.adding}>
             {clientUi.addClient}
           </Button>
         </div>

@@ -1,8 +1,8 @@
-// What the admin tests share: an admin made the way the operator command makes one, and the admin paths.
+// What tests of several domains share about the admin panel: an admin made the way the operator command makes one, and the admin paths.
 import { adminPaths } from '#src/shared/admin/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
-import type { TestApp } from '../../../tests/support/test-app.ts';
-import { person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import type { TestApp } from './test-app.ts';
+import { person, type Person } from './workspaces.ts';
 
 // product rules D7: the role is set in the database, as `npm run user:role` does.
 export async function adminPerson(t: TestApp, name = 'Ada Admin'): Promise<Person> {

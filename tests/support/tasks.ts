@@ -1,8 +1,8 @@
-// What the task tests share: a team of two in one workspace, a stranger with a workspace of their own,
+// What tests of many domains share about tasks: a team of two in one workspace, a stranger with a workspace of their own,
 // and a reader of the live event stream.
 import type { Column, LiveEvent, Task } from '#src/shared/tasks/paths.ts';
-import type { Client, TestApp } from '../../../tests/support/test-app.ts';
-import { createWorkspace, invite, person, type Person } from '#src/server/workspaces/test-helpers.ts';
+import type { Client, TestApp } from './test-app.ts';
+import { createWorkspace, invite, person, type Person } from './workspaces.ts';
 
 export interface Team {
   owner: Person;

@@ -1,9 +1,8 @@
-// What the client and portal tests share: a team with a client, and a contact who became a portal guest.
+// What the client, portal and campaign tests share: a team with a client, and a contact who became a portal guest.
 import type { ClientDetail, Project } from '#src/shared/clients/paths.ts';
-import type { TestApp } from '../../../tests/support/test-app.ts';
-import { person, tokenFrom, type Person } from '#src/server/workspaces/test-helpers.ts';
-import { team, type Team } from '#src/server/tasks/test-helpers.ts';
-import { uniqueEmail } from '../../../tests/support/test-app.ts';
+import { person, tokenFrom, type Person } from './workspaces.ts';
+import { team, type Team } from './tasks.ts';
+import { uniqueEmail, type TestApp } from './test-app.ts';
 
 export async function addClient(p: Person, workspaceId: string, body: Record<string, unknown>): Promise<ClientDetail> {
   const answer = await p.c.post(`/workspaces/${workspaceId}/clients`, body);

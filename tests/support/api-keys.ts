@@ -1,6 +1,6 @@
-// What the public API tests share: a key made the way an owner makes one, and a client that sends it.
-import type { Person } from '#src/server/workspaces/test-helpers.ts';
-import { client, type Answer } from '../../../tests/support/test-app.ts';
+// What the public API's tests and others share: a key made the way an owner makes one, and a client that sends it.
+import type { Person } from './workspaces.ts';
+import { client, type Answer } from './test-app.ts';
 
 export async function createKey(
   owner: Person,

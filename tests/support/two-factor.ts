@@ -1,7 +1,7 @@
-// What the account-security tests share: turning two-factor sign-in on through the API.
+// What the account-security and admin tests share: turning two-factor sign-in on through the API.
 import { expect } from 'vitest';
-import type { Client } from '../../../tests/support/test-app.ts';
-import { currentStep, totpAt } from '../../../tests/support/totp.ts';
+import type { Client } from './test-app.ts';
+import { currentStep, totpAt } from './totp.ts';
 
 export interface Enabled {
   secret: string;

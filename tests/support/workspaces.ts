@@ -1,8 +1,8 @@
-// What the workspace tests share: people, requests the test client has no shortcut for, and the token
+// What tests of many domains share about workspaces: people, requests the test client has no shortcut for, and the token
 // an invitation email carries.
 import type { WorkspacesResponse } from '#src/shared/workspaces/paths.ts';
-import { createVerifiedUser, signedInClient, type Client, type TestApp } from '../../../tests/support/test-app.ts';
-import type { CaughtMail } from '../../../tests/support/smtp-sink.ts';
+import { createVerifiedUser, signedInClient, type Client, type TestApp } from './test-app.ts';
+import type { CaughtMail } from './smtp-sink.ts';
 
 export interface Person {
   id: string;
