@@ -79,6 +79,7 @@ import { BACKUP_HOUR_UTC, BACKUP_SCHEDULE_NAME, createDatabaseTools } from '#src
 import { createSystemSettings } from '#src/server/ops/system-settings.ts';
 import { createMetrics } from '#src/server/ops/metrics.ts';
 import { registerRequestIdHeader, requestId } from '#src/server/ops/request-id.ts';
+import { OneLineRequestLog } from '#src/server/ops/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     frameworkErrors: answerFrameworkError,
     // Every log line of a request carries its id (reqId), and so does the answer (x-request-id).
     genReqId: requestId,
+    // Fastify's two lines per request give way to our one (ops/request-log.ts).
+    logController: new OneLineRequestLog(),
   });
   registerRequestIdHeader(app);
   for (const warning of configWarnings(config)) app.log.warn(warning);

@@ -1,6 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { firstIssueMessage } from '#src/shared/validation.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
@@ -11,6 +10,7 @@ import { HttpError } from '#src/server/http/errors.ts';
 import { assertJson } from '#src/server/http/same-origin.ts';
 import type { ScopeResolvers } from '#src/server/workspace-access/resolvers.ts';
 import { swaggerOptions } from './openapi.ts';
+import { publicSerializerCompiler } from './serializer.ts';
 import type { TaskGateway } from './task-gateway.ts';
 import { registerPublicTaskRoutes } from './task-routes.ts';
 
@@ -38,7 +38,7 @@ export async function registerPublicApi(app: FastifyInstance, { resolvers, confi
   await app.register(
     async (v1) => {
       v1.setValidatorCompiler(validatorCompiler);
-      v1.setSerializerCompiler(serializerCompiler);
+      v1.setSerializerCompiler(publicSerializerCompiler(config.env));
       v1.addHook('onRequest', (_request, reply, done) => {
         reply.header('cache-control', 'no-store');
         reply.header('access-control-allow-origin', '*');
