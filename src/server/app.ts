@@ -13,6 +13,7 @@ import type { Db } from '#src/server/db/connect.ts';
 import { answerFrameworkError, handleError } from '#src/server/http/errors.ts';
 import { createRateLimiter } from '#src/server/http/rate-limit.ts';
 import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
+import { registerCompression } from '#src/server/http/compression.ts';
 import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
@@ -147,6 +148,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   app.setErrorHandler(handleError);
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
+  registerCompression(app);
 
   // product rules A4: a counter refused again and again raises a System Alert.
   // System Settings keeps the Config current on every instance (src/server/ops/system-settings.ts).
