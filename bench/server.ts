@@ -36,11 +36,12 @@ function healthStatus(url: string): Promise<number> {
 }
 
 // The production build as `npm start` runs it, on a fresh embedded database.
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+// `nodeArgs` go before the script (a probe's --cpu-prof, which NODE_OPTIONS refuses).
+export async function startServer(port: number, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -13,6 +13,7 @@ import type { Db } from '#src/server/db/connect.ts';
 import { answerFrameworkError, handleError } from '#src/server/http/errors.ts';
 import { createRateLimiter } from '#src/server/http/rate-limit.ts';
 import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
+import { registerCompression } from '#src/server/http/compression.ts';
 import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
 import { validatorCompiler } from '#src/server/http/validation.ts';
@@ -80,6 +81,7 @@ import { BACKUP_HOUR_UTC, BACKUP_SCHEDULE_NAME, createDatabaseTools } from '#src
 import { createSystemSettings } from '#src/server/ops/system-settings.ts';
 import { createMetrics } from '#src/server/ops/metrics.ts';
 import { registerRequestIdHeader, requestId } from '#src/server/ops/request-id.ts';
+import { OneLineRequestLog } from '#src/server/ops/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,6 +141,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     frameworkErrors: answerFrameworkError,
     // Every log line of a request carries its id (reqId), and so does the answer (x-request-id).
     genReqId: requestId,
+    // Fastify's two lines per request give way to our one (ops/request-log.ts).
+    logController: new OneLineRequestLog(),
   });
   registerRequestIdHeader(app);
   for (const warning of configWarnings(config)) app.log.warn(warning);
@@ -146,6 +150,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   app.setValidatorCompiler(validatorCompiler);
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
+  registerCompression(app);
 
   // product rules A4: a counter refused again and again raises a System Alert.
   // System Settings keeps the Config current on every instance (src/server/ops/system-settings.ts).
@@ -305,7 +310,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     metricsToken: config.metricsToken,
     draining: () => app.draining,
   });
-  await registerPublicApi(app, { resolvers, config, tasks: createTaskGateway(db.kysely, tasks) });
+  await registerPublicApi(app, { resolvers, config, tasks: createTaskGateway(db, tasks) });
   await registerUnsubscribeRoute(app, { notifications, limiter });
   await registerCampaignUnsubscribeRoute(app, { campaigns, limiter });
   await registerGithubHookRoute(app, { deliveries: createDeliveries({ db, clock, github, tasks }), limiter });

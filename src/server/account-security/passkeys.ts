@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   MAX_PASSKEYS,
   PASSKEY_CHALLENGE_TTL_MS,
@@ -31,6 +22,14 @@ import { passkeyAddedMail, passkeyRemovedMail } from './mails.ts';
 // product rules U7: WebAuthn through SimpleWebAuthn. The relying party is the configured public origin
 // (APP_ORIGIN), never a request's Host; user verification is required, so a passkey is both factors;
 // attestation is `none` (we trust the person, not a make of authenticator).
+
+// The WebAuthn library and its X.509/ASN.1 parsers (about 280 KB of the minified server bundle) are
+// loaded at the first passkey request, not at start-up (the cold start budget).
+const webauthn = async () => {
+  const [server, { isoBase64URL }] = await Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]);
+  return { ...server, isoBase64URL };
+};
+
 export interface Relying {
   origin: string;
   rpId: string;
@@ -88,6 +87,7 @@ export function createPasskeys({ db, clock, mailer, relying }: { db: Db; clock: 
     },
 
     async registrationOptions(user: UserRow): Promise<PasskeyOptionsResponse> {
+      const { generateRegistrationOptions } = await webauthn();
       const existing = await mine(user.id).execute();
       if (existing.length >= MAX_PASSKEYS) throw new HttpError(409, passkeyError.tooMany);
       const options = await generateRegistrationOptions({
@@ -114,6 +114,7 @@ export function createPasskeys({ db, clock, mailer, relying }: { db: Db; clock: 
       ip: string | null,
     ): Promise<PasskeyInfo> {
       const expectedChallenge = await redeem(input.challengeId, 'register', user.id);
+      const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response: input.response,
         expectedChallenge,
@@ -178,6 +179,7 @@ export function createPasskeys({ db, clock, mailer, relying }: { db: Db; clock: 
     // Any of the account's passkeys may answer: the browser offers them (discoverable credentials),
     // including in the email field's autofill.
     async signInOptions(): Promise<PasskeyOptionsResponse> {
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({ rpID: relying.rpId, userVerification: 'required', allowCredentials: [] });
       const challengeId = await remember('sign-in', null, options.challenge);
       return { options: options as unknown as Record<string, unknown>, challengeId };
@@ -187,6 +189,7 @@ export function createPasskeys({ db, clock, mailer, relying }: { db: Db; clock: 
     // counter check out. A counter that goes back means a cloned authenticator: refused.
     async verifySignIn(challengeId: string, response: AuthenticationResponseJSON, ip: string | null): Promise<string> {
       const expectedChallenge = await redeem(challengeId, 'sign-in', null);
+      const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
       const row = await k.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id).executeTakeFirst();
       if (!row) throw new HttpError(400, passkeyError.unknownPasskey);
       if (response.response.userHandle && response.response.userHandle !== isoBase64URL.fromUTF8String(row.user_id)) {

@@ -1,6 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { serverError } from '#src/shared/messages.ts';
 import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
@@ -9,6 +8,7 @@ import { HttpError } from '#src/server/http/errors.ts';
 import { assertJson } from '#src/server/http/same-origin.ts';
 import type { ScopeResolvers } from '#src/server/workspace-access/resolvers.ts';
 import { swaggerOptions } from './openapi.ts';
+import { publicSerializerCompiler } from './serializer.ts';
 import type { TaskGateway } from './task-gateway.ts';
 import { registerPublicTaskRoutes } from './task-routes.ts';
 
@@ -27,7 +27,7 @@ export interface PublicApiDeps {
 export async function registerPublicApi(app: FastifyInstance, { resolvers, config, tasks }: PublicApiDeps) {
   await app.register(
     async (v1) => {
-      v1.setSerializerCompiler(serializerCompiler);
+      v1.setSerializerCompiler(publicSerializerCompiler(config.env));
       v1.addHook('onRequest', (_request, reply, done) => {
         reply.header('cache-control', 'no-store');
         reply.header('access-control-allow-origin', '*');

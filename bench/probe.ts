@@ -1,0 +1,62 @@
+// A focused before/after probe for one change (not a budget): starts the production build, prepares a
+// route, and reports autocannon's figures for PROBE_SECONDS over PROBE_ROUNDS rounds.
+import autocannon from 'autocannon';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createSignedInAccount } from './account.ts';
+import { preparePublicApi } from './public-api.ts';
+import { startServer } from './server.ts';
+
+// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms): per request,
+// steadier than throughput on a machine shared with other work.
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const target = process.env.PROBE ?? 'public-api';
+const seconds = Number(process.env.PROBE_SECONDS ?? 5);
+const rounds = Number(process.env.PROBE_ROUNDS ?? 3);
+const env: Record<string, string> = { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: process.env.PROBE_LOG_LEVEL ?? 'warn' };
+if (process.env.PROBE_LIMIT === 'off') env.API_RATE_LIMIT = 'off';
+if (process.env.PROBE_DATABASE_URL) env.DATABASE_URL = process.env.PROBE_DATABASE_URL;
+const server = await startServer(Number(process.env.PROBE_PORT ?? 4460), env, process.env.PROBE_NODE_ARGS?.split(' ') ?? []);
+try {
+  const account = await createSignedInAccount(server);
+  let url = `${server.url}/api/current-user`;
+  let headers: Record<string, string> = { cookie: account.cookie };
+  if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
+  if (process.env.PROBE_ENCODING) headers['accept-encoding'] = process.env.PROBE_ENCODING;
+  const figures: string[] = [];
+  const perRequest: number[] = [];
+  await new Promise((resolve) => autocannon({ url, headers, connections: 20, duration: 2 }, resolve));
+  for (let i = 0; i < rounds; i++) {
+    const cpuBefore = cpuMs(server.child.pid!);
+    const result = await autocannon({ url, headers, connections: 20, duration: seconds });
+    const cpuPerRequestUs = ((cpuMs(server.child.pid!) - cpuBefore) * 1000) / result.requests.total;
+    perRequest.push(cpuPerRequestUs);
+    figures.push(
+      `server CPU ${cpuPerRequestUs.toFixed(0)} µs/req, ${Math.round(result.requests.average)} req/s p99 ${result.latency.p99} ms non2xx ${result.non2xx} bytes/req ${Math.round(result.throughput.total / result.requests.total)}`,
+    );
+  }
+  perRequest.sort((a, b) => a - b);
+  figures.push(
+    `server CPU per request: min ${perRequest[0]!.toFixed(0)} µs, median ${perRequest[Math.floor(perRequest.length / 2)]!.toFixed(0)} µs`,
+  );
+  console.log(
+    `${target} load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n${figures.join('\n')}`,
+  );
+} finally {
+  if (process.env.PROBE_COPY_DB) copyFileSync(`${server.dataDir}/tessera.db`, process.env.PROBE_COPY_DB);
+  await server.stop();
+  if (process.env.PROBE_OUTPUT)
+    console.log(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(process.env.PROBE_OUTPUT!))
+        .join('\n'),
+    );
+}
