@@ -31,6 +31,8 @@ function sentence(data: LiveEventData, who: string): string {
       return activityText.contactInvited(who, data.contactName, data.client.name);
     case 'task.approved':
       return activityText.taskApproved(data.by.name, data.task.title);
+    case 'campaign.sent':
+      return activityText.campaignSent(who, data.sent, data.skipped);
     default:
       // Events other domains add later read as a change until they get their own sentence.
       return activityText.other(who);

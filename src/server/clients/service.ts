@@ -185,6 +185,8 @@ export function createClients(deps: {
               return data.project.clientId === clientId;
             case 'task.approved':
               return data.clientId === clientId;
+            case 'campaign.sent':
+              return data.clientIds.includes(clientId);
             case 'task.created':
             case 'task.updated':
             case 'task.deleted':
