@@ -193,6 +193,8 @@ export function createClients(deps: {
               return data.task.projectId !== null && projectIds.has(data.task.projectId);
             case 'comment.added':
               return taskIds.has(data.comment.taskId);
+            case 'github.linked':
+              return taskIds.has(data.task.id);
             default:
               return false;
           }

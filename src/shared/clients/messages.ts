@@ -30,6 +30,9 @@ export const activityText = {
     `${who} sent an email update to ${sent === 1 ? '1 contact' : `${sent.toLocaleString('en')} contacts`}${
       skipped > 0 ? ` (${skipped.toLocaleString('en')} unsubscribed, skipped)` : ''
     }`,
+  githubCommit: (sha: string, repo: string, title: string) => `GitHub: commit ${sha} of ${repo} names “${title}”`,
+  githubPull: (number: string, repo: string, state: string, title: string) =>
+    `GitHub: pull request #${number} of ${repo} (${state}) names “${title}”`,
   other: (who: string) => `${who} made a change`,
 };
 
