@@ -127,7 +127,8 @@ export async function pagePaint(serverUrl: string, account: BenchAccount): Promi
 }
 
 // The signed-in person's workspace filled in bulk, in the server's own database: the client book
-// (its tasks due around today fill the calendar month) and their search index.
+// (its tasks due around today fill the calendar month) and their search index (tasks an earlier
+// measurement made through the app are indexed already).
 export async function seedPaintWorkspace(server: BenchServer, account: BenchAccount, book: ClientBook): Promise<void> {
   const get = async <T>(path: string) =>
     (await (await fetch(`${server.url}/api${path}`, { headers: { cookie: account.cookie } })).json()) as T;
@@ -145,7 +146,8 @@ export async function seedPaintWorkspace(server: BenchServer, account: BenchAcco
       book,
     );
     await sql`insert into search_entries (workspace_id, kind, ref_id, task_id, title, body)
-      select workspace_id, 'task', id, id, title, description from tasks where workspace_id = ${currentId}`.execute(db.kysely);
+      select workspace_id, 'task', id, id, title, description from tasks where workspace_id = ${currentId}
+      on conflict (kind, ref_id) do nothing`.execute(db.kysely);
   } finally {
     await db.close();
   }

@@ -237,7 +237,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     db,
     clock,
     sendLater,
-    wake: () => jobs.wake(),
+    recordEvent,
+    bus: afterChange,
     origin: config.publicOrigin,
     appSecret: config.appSecret,
     dailyLimit: config.campaignDailyLimit,
@@ -313,7 +314,10 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   await registerPublicApi(app, { resolvers, config, tasks: createTaskGateway(db, tasks) });
   await registerUnsubscribeRoute(app, { notifications, limiter });
   await registerCampaignUnsubscribeRoute(app, { campaigns, limiter });
-  await registerGithubHookRoute(app, { deliveries: createDeliveries({ db, clock, github, tasks }), limiter });
+  await registerGithubHookRoute(app, {
+    deliveries: createDeliveries({ db, clock, github, tasks, recordEvent, bus: afterChange }),
+    limiter,
+  });
   await registerStaticFiles(app, config.staticDir);
 
   // product rules S2 and S6: expired sessions and counters are swept.

@@ -105,6 +105,41 @@ test('⌘K finds a task by a word of one of its comments and opens it', async ({
   await expect(page.getByRole('dialog', { name: boardUi.editTitle }).getByLabel(boardUi.titleLabel)).toHaveValue('Choose a mascot');
 });
 
+test('⌘K finds a task by its key first, and a client by name, opening its page', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Kim Keys' }));
+  const workspaceId = await workspaceOf(page);
+  await createTask(page, workspaceId, { title: 'Unrelated first' });
+  const task = await createTask(page, workspaceId, { title: 'Wire the payment form' });
+  const added = await page.request.post(`/api/workspaces/${workspaceId}/clients`, { data: { name: 'Quillon Studio', company: 'Quillon' } });
+  expect(added.status()).toBe(201);
+  const client = ((await added.json()) as { client: { id: string } }).client;
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('searchbox', { name: 'Search' }).first()).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  const palette = page.getByRole('dialog', { name: searchCopy.palette });
+  await expect(palette.getByRole('combobox', { name: searchCopy.palette })).toBeFocused();
+  await page.keyboard.type(task.key.toLowerCase());
+  const first = palette.getByRole('listbox').getByRole('option').first();
+  await expect(first).toContainText(task.key);
+  await expect(first).toContainText('Wire the payment form');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/board\\?task=${task.key}$`));
+  await expect(page.getByRole('dialog', { name: boardUi.editTitle }).getByLabel(boardUi.titleLabel)).toHaveValue('Wire the payment form');
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('searchbox', { name: 'Search' }).first()).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(page.getByRole('combobox', { name: searchCopy.palette })).toBeFocused();
+  await page.keyboard.type('quillon');
+  const found = page.getByRole('dialog', { name: searchCopy.palette }).getByRole('listbox').getByRole('option');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(searchCopy.kind.client);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+  await expect(page.getByRole('heading', { name: 'Quillon Studio' })).toBeVisible();
+});
+
 test('the header Search box opens the palette with what was typed', async ({ page, accounts }) => {
   await signInAs(page, await accounts.create({ name: 'Hedda Header' }));
   const workspaceId = await workspaceOf(page);

@@ -51,7 +51,7 @@ describe.each(engines)('email campaigns on %s', (engine) => {
 
   it('sends one outbox email per picked contact, counts each in Emails Sent once it has left, and records who received it', async () => {
     const t = app();
-    const { owner, id, acme, birch } = await withClients(t);
+    const { owner, member, id, acme, birch } = await withClients(t);
     const since = t.mail.messages.length;
     const answer = await owner.c.post<CampaignResponse>(`/workspaces/${id}/campaigns`, {
       subject: 'Our March update',
@@ -84,8 +84,15 @@ describe.each(engines)('email campaigns on %s', (engine) => {
 
     const record = await owner.c.get<CampaignResponse>(`/workspaces/${id}/campaigns/${answer.body.campaign.id}`);
     expect(record.body.recipients.map((each) => each.email)).toEqual(answer.body.recipients.map((each) => each.email));
-    // An email sent is contact with the client.
-    expect((await owner.c.get<ClientPageResponse>(`/workspaces/${id}/clients/${birch.id}`)).body.client.lastContactAt).not.toBeNull();
+    // An email sent is contact with the client, and in the activity like any change: the workspace's
+    // and each reached client's.
+    const birchPage = (await owner.c.get<ClientPageResponse>(`/workspaces/${id}/clients/${birch.id}`)).body;
+    expect(birchPage.client.lastContactAt).not.toBeNull();
+    const sentence = 'Olive Owner sent an email update to 3 contacts';
+    expect(birchPage.activity.map((item) => item.text)).toContain(sentence);
+    expect((await dashboard(t, owner, id)).recentActivity[0]!.text).toBe(sentence);
+    // Its subject stays with the owners: the log is every member's.
+    expect(JSON.stringify((await dashboard(t, member, id)).recentActivity)).not.toContain('March');
   });
 
   it('unsubscribes one contact with the mail’s one-click link, without signing in, and skips them from then on', async () => {
@@ -118,6 +125,9 @@ describe.each(engines)('email campaigns on %s', (engine) => {
       clientIds: [acme.id],
     });
     expect(second.body.campaign).toMatchObject({ sent: 1, skipped: 1 });
+    expect((await dashboard(t, owner, id)).recentActivity[0]!.text).toBe(
+      'Olive Owner sent an email update to 1 contact (1 unsubscribed, skipped)',
+    );
     expect(second.body.recipients.map((each) => [each.name, each.status])).toEqual([
       ['Abe Acme', 'sent'],
       ['Ada Acme', 'unsubscribed'],

@@ -8,6 +8,7 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import type { RecordEvent } from '#src/server/events/recorder.ts';
 import type { SendLater } from '#src/server/jobs/email-outbox.ts';
 import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
@@ -80,12 +81,14 @@ export function createCampaigns(deps: {
   db: Db;
   clock: Clock;
   sendLater: SendLater;
-  wake: () => void;
+  recordEvent: RecordEvent;
+  // After the commit: the live streams, and the outbox's worker.
+  bus: { poke: (workspaceId: string) => void };
   origin: string;
   appSecret: string;
   dailyLimit: number;
 }) {
-  const { db, clock, sendLater, wake, origin, appSecret, dailyLimit } = deps;
+  const { db, clock, sendLater, recordEvent, bus, origin, appSecret, dailyLimit } = deps;
   const k = db.kysely;
 
   async function detail(reader: Kysely<Database>, workspaceId: string, campaignId: string): Promise<CampaignResponse> {
@@ -206,16 +209,21 @@ export function createCampaigns(deps: {
             counted: { kind: 'campaign', clientId: contact.client_id },
           });
         }
-        // spec 5's Last Contact: an email sent is contact with the client.
-        await tx
-          .updateTable('clients')
-          .set({ last_contact_at: now })
-          .where('workspace_id', '=', scope.workspaceId)
-          .where('id', 'in', unique(reachable.map((contact) => contact.client_id)))
-          .execute();
+        // Like any change, it is in the workspace's activity (and each client's Last Contact follows).
+        await recordEvent(tx, {
+          workspaceId: scope.workspaceId,
+          actorId: scope.actor.userId,
+          data: {
+            type: 'campaign.sent',
+            campaignId: id,
+            clientIds: unique(reachable.map((contact) => contact.client_id)),
+            sent: reachable.length,
+            skipped: everyone.length - reachable.length,
+          },
+        });
         return detail(tx, scope.workspaceId, id);
       });
-      wake();
+      bus.poke(scope.workspaceId);
       return result;
     },
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { activityText } from '#src/shared/clients/messages.ts';
 import type { ActivityItem } from '#src/shared/clients/paths.ts';
+import { githubUi } from '#src/shared/github/messages.ts';
 import type { LiveEventData } from '#src/shared/tasks/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import type { RecordedEvent } from '#src/server/events/log.ts';
@@ -31,6 +32,14 @@ function sentence(data: LiveEventData, who: string): string {
       return activityText.contactInvited(who, data.contactName, data.client.name);
     case 'task.approved':
       return activityText.taskApproved(data.by.name, data.task.title);
+    case 'github.linked': {
+      const { link } = data;
+      return link.kind === 'commit'
+        ? activityText.githubCommit(link.ref, link.repo, data.task.title)
+        : activityText.githubPull(link.ref, link.repo, githubUi.linkState[link.state].toLowerCase(), data.task.title);
+    }
+    case 'campaign.sent':
+      return activityText.campaignSent(who, data.sent, data.skipped);
     default:
       // Events other domains add later read as a change until they get their own sentence.
       return activityText.other(who);

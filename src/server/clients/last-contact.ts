@@ -25,10 +25,21 @@ async function clientOfProject(tx: Kysely<Database>, workspaceId: string, projec
 }
 
 // spec 5's Last Contact: the latest activity with a client — a task of theirs changed, a comment shared
-// with them, an invitation or approval. Kept on the client row in the change's own transaction, so
+// with them, an invitation or approval, an email update sent to them. Kept on the client row in the change's own transaction, so
 // Recent Clients reads one indexed column instead of searching the log.
 export const touchLastContact: EventHook = async (tx, event) => {
   const data = event.data;
+  if (data.type === 'campaign.sent') {
+    // An email sent is contact with each client it reached.
+    if (data.clientIds.length === 0) return;
+    await tx
+      .updateTable('clients')
+      .set({ last_contact_at: event.occurredAt })
+      .where('workspace_id', '=', event.workspaceId)
+      .where('id', 'in', data.clientIds)
+      .execute();
+    return;
+  }
   let clientId: string | null = null;
   switch (data.type) {
     case 'task.created':

@@ -183,12 +183,16 @@ export function createClients(deps: {
               return data.project.clientId === clientId;
             case 'task.approved':
               return data.clientId === clientId;
+            case 'campaign.sent':
+              return data.clientIds.includes(clientId);
             case 'task.created':
             case 'task.updated':
             case 'task.deleted':
               return data.task.projectId !== null && projectIds.has(data.task.projectId);
             case 'comment.added':
               return taskIds.has(data.comment.taskId);
+            case 'github.linked':
+              return taskIds.has(data.task.id);
             default:
               return false;
           }

@@ -943,6 +943,44 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Clients and projects join the search index (their entries have no task); what was written before
+  // is indexed here, the rest by the indexer's hook in each change's transaction. On PostgreSQL the
+  // document is made of words the way FTS5 and the query see them: ASCII punctuation separates words,
+  // where PostgreSQL's parser would keep "TSR-42" as "tsr" and "-42", or an address or a link whole.
+  '043-gaps': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        const words = (column: string) =>
+          sql`to_tsvector('tessera_search', regexp_replace(${sql.ref(column)}, '[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+', ' ', 'g'))`;
+        await sql`alter table search_entries drop column document`.execute(db);
+        await sql`alter table search_entries add column document tsvector generated always as
+          (setweight(${words('title')}, 'A') || setweight(${words('body')}, 'B')) stored`.execute(db);
+        await sql`create index search_entries_document on search_entries using gin (document)`.execute(db);
+      }
+      const text = (...parts: (string | null)[]) => parts.filter((part): part is string => !!part && part.trim().length > 0).join('\n');
+      const { rows: clients } = await sql<{ id: string; workspace_id: string; name: string; company: string; notes: string }>`
+        select id, workspace_id, name, company, notes from clients`.execute(db);
+      const { rows: contacts } = await sql<{ client_id: string; name: string }>`
+        select client_id, name from client_contacts order by created_at, id`.execute(db);
+      const { rows: projects } = await sql<{ id: string; workspace_id: string; client_id: string; name: string }>`
+        select id, workspace_id, client_id, name from projects`.execute(db);
+      const byClient = new Map(clients.map((client) => [client.id, client]));
+      for (const client of clients) {
+        const names = contacts.filter((contact) => contact.client_id === client.id).map((contact) => contact.name);
+        await sql`insert into search_entries (workspace_id, kind, ref_id, task_id, title, body)
+          values (${client.workspace_id}, 'client', ${client.id}, null, ${client.name}, ${text(client.company, client.notes, names.join(', '))})`.execute(
+          db,
+        );
+      }
+      for (const project of projects) {
+        const client = byClient.get(project.client_id);
+        await sql`insert into search_entries (workspace_id, kind, ref_id, task_id, title, body)
+          values (${project.workspace_id}, 'project', ${project.id}, null, ${project.name}, ${text(client?.name ?? null, client?.company ?? null)})`.execute(
+          db,
+        );
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

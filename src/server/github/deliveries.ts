@@ -3,15 +3,16 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { githubError } from '#src/shared/github/messages.ts';
 import { GITHUB_COMMITS_MAX, type GithubLinkState, type HookResponse } from '#src/shared/github/paths.ts';
-import { closingKeysIn, keysIn } from '#src/shared/tasks/task-keys.ts';
+import { closingKeysIn, keysIn, taskKey } from '#src/shared/tasks/task-keys.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database, GithubReposTable } from '#src/server/db/schema.ts';
+import type { RecordEvent } from '#src/server/events/recorder.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Tasks } from '#src/server/tasks/service.ts';
 import { taskPrefixOf } from '#src/server/tasks/task-keys.ts';
 import { ownerScope, withWorkspace } from '#src/server/workspace-access/door.ts';
-import type { Github } from './service.ts';
+import { shownRef, type Github } from './service.ts';
 
 // X-Hub-Signature-256 is `sha256=` and the HMAC-SHA256 of the exact bytes sent, keyed by the secret.
 // Compared in constant time, so the answer's timing says nothing about how much of a guess was right.
@@ -92,14 +93,18 @@ export interface DeliveryDeps {
   clock: Clock;
   github: Github;
   tasks: Tasks;
+  recordEvent: RecordEvent;
+  // After the commit: the live streams hear of the links.
+  bus: { poke: (workspaceId: string) => void };
 }
 
 // One delivery from GitHub: checked (address, signature, delivery id, event, payload, repository), then
 // its links written and its delivery id taken in one transaction under the workspace lock, then its
 // moves made through the task service, so the board, the activity, webhooks and notifications hear of
-// them as of any move. A refused delivery changes no task; once its signature is proved, the refusal
+// them as of any move. Each link is an event of its own (GitHub's doing, no member's), so the task's
+// links refresh live and Recent Activity shows it. A refused delivery changes no task; once its signature is proved, the refusal
 // is noted on the repository so the Apps page can show it.
-export function createDeliveries({ db, clock, github, tasks }: DeliveryDeps) {
+export function createDeliveries({ db, clock, github, tasks, recordEvent, bus }: DeliveryDeps) {
   const k = db.kysely;
 
   async function noteError(repoId: string, error: HttpError) {
@@ -136,16 +141,20 @@ export function createDeliveries({ db, clock, github, tasks }: DeliveryDeps) {
     return [];
   }
 
-  async function taskIds(tx: Kysely<Database>, workspaceId: string, numbers: number[]): Promise<Map<number, string>> {
+  async function tasksNamed(
+    tx: Kysely<Database>,
+    workspaceId: string,
+    numbers: number[],
+  ): Promise<Map<number, { id: string; title: string }>> {
     if (numbers.length === 0) return new Map();
     const rows = await tx
       .selectFrom('tasks')
-      .select(['id', 'number'])
+      .select(['id', 'number', 'title'])
       .where('workspace_id', '=', workspaceId)
       .where('number', 'in', numbers)
       .where('deleted_at', 'is', null)
       .execute();
-    return new Map(rows.map((row) => [Number(row.number), row.id]));
+    return new Map(rows.map((row) => [Number(row.number), { id: row.id, title: row.title }]));
   }
 
   async function verified(delivery: Delivery): Promise<{ row: GithubReposTable; parsed: ParsedEvent; deliveryId: string }> {
@@ -202,19 +211,19 @@ export function createDeliveries({ db, clock, github, tasks }: DeliveryDeps) {
         if (!taken) throw new HttpError(409, githubError.replayed);
         const prefix = await taskPrefixOf(tx, row.workspace_id);
         const links = linksOf(parsed, prefix, await github.settingsOf(tx, row.workspace_id));
-        const ids = await taskIds(tx, row.workspace_id, [...new Set(links.flatMap((link) => link.numbers))]);
+        const named = await tasksNamed(tx, row.workspace_id, [...new Set(links.flatMap((link) => link.numbers))]);
         let linked = 0;
         for (const link of links) {
           for (const number of link.numbers) {
-            const taskId = ids.get(number);
-            if (!taskId) continue;
+            const task = named.get(number);
+            if (!task) continue;
             const values = { title: link.title, url: link.url, state: link.state, updated_at: now };
             await tx
               .insertInto('github_links')
               .values({
                 id: randomUUID(),
                 workspace_id: row.workspace_id,
-                task_id: taskId,
+                task_id: task.id,
                 repo_id: row.id,
                 kind: link.kind,
                 ref: link.ref,
@@ -222,6 +231,22 @@ export function createDeliveries({ db, clock, github, tasks }: DeliveryDeps) {
               })
               .onConflict((conflict) => conflict.columns(['task_id', 'repo_id', 'kind', 'ref']).doUpdateSet(values))
               .execute();
+            await recordEvent(tx, {
+              workspaceId: row.workspace_id,
+              actorId: null,
+              data: {
+                type: 'github.linked',
+                task: { id: task.id, title: task.title, key: taskKey(prefix, number) },
+                link: {
+                  kind: link.kind,
+                  repo: row.full_name,
+                  ref: shownRef(link.kind, link.ref),
+                  title: link.title,
+                  url: link.url,
+                  state: link.state,
+                },
+              },
+            });
             linked += 1;
           }
         }
@@ -233,12 +258,13 @@ export function createDeliveries({ db, clock, github, tasks }: DeliveryDeps) {
         const toMove = links.flatMap((link) =>
           link.moveTo
             ? link.moveTo.numbers.flatMap((number) =>
-                ids.has(number) ? [{ taskId: ids.get(number)!, columnId: link.moveTo!.columnId }] : [],
+                named.has(number) ? [{ taskId: named.get(number)!.id, columnId: link.moveTo!.columnId }] : [],
               )
             : [],
         );
         return { linked, toMove };
       });
+      bus.poke(row.workspace_id);
       let moved = 0;
       for (const move of moves.toMove) {
         const task = await tasks.get(scope, move.taskId);

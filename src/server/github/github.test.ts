@@ -81,6 +81,7 @@ describe.each(engines)('GitHub deliveries on %s', (engine) => {
     ];
     const connected = await connect(t, owner, id);
     expect((await deliver(connected, 'ping', { zen: 'Keep it logically awesome.', hook_id: 1, repository })).status).toBe(200);
+    const stream = await readEvents(t.url, member.c, id);
 
     const push = {
       ref: 'refs/heads/main',
@@ -95,6 +96,15 @@ describe.each(engines)('GitHub deliveries on %s', (engine) => {
     ]);
     expect((await linksOf(member.c, id, two!)).map((link) => link.title).sort()).toEqual(['Fix TES-2 and TES-99', 'TES-1: sign-in form']);
     expect(await linksOf(member.c, id, three!)).toEqual([]);
+
+    // Each link is in the workspace's activity and on the live stream (the open task's links refresh).
+    const heard = await stream.waitFor((event) => event.type === 'github.linked' && event.task.id === two!.id);
+    expect(heard).toMatchObject({ actorId: null, task: { key: 'TES-2', title: 'Two' }, link: { kind: 'commit', repo: 'acme/website' } });
+    stream.close();
+    const activity = (await member.c.get(`/workspaces/${id}/dashboard`)).body.recentActivity.map((item: { text: string }) => item.text);
+    const sha = push.commits[0]!.id.slice(0, 7);
+    expect(activity.filter((text: string) => text.startsWith('GitHub:'))).toHaveLength(3);
+    expect(activity).toContain(`GitHub: commit ${sha} of acme/website names “One”`);
 
     const repos = (await member.c.get(`/workspaces/${id}/github/repos`)).body.repos;
     expect(repos).toMatchObject([{ fullName: 'acme/website', lastEvent: 'push', lastError: null }]);
@@ -127,6 +137,8 @@ describe.each(engines)('GitHub deliveries on %s', (engine) => {
     expect(heard).toMatchObject({ type: 'task.updated', moved: true, task: { id: task.id } });
     stream.close();
     expect((await linksOf(owner.c, id, task))[0]!.state).toBe('merged');
+    const latest = (await owner.c.get(`/workspaces/${id}/dashboard`)).body.recentActivity.map((item: { text: string }) => item.text);
+    expect(latest).toContain('GitHub: pull request #7 of acme/website (merged) names “Login”');
     expect((await linksOf(owner.c, id, other))[0]!.state).toBe('merged');
 
     // A pull request closed without merging is shown closed and moves nothing.

@@ -18,6 +18,8 @@ import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 const iso = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const owner = { role: 'owner', refusal: githubError.ownerOnly } as const;
 const purpose = (repoId: string) => `github-secret:${repoId}`;
+// A commit is shown by its short sha, a pull request by its number.
+export const shownRef = (kind: 'commit' | 'pull_request', ref: string) => (kind === 'commit' ? ref.slice(0, 7) : ref);
 
 export interface GithubDeps {
   db: Db;
@@ -162,7 +164,7 @@ export function createGithub({ db, clock, box, publicOrigin }: GithubDeps) {
           id: row.id,
           kind: row.kind,
           repo: row.full_name,
-          ref: row.kind === 'commit' ? row.ref.slice(0, 7) : row.ref,
+          ref: shownRef(row.kind, row.ref),
           title: row.title,
           url: row.url,
           state: row.state,

@@ -1,47 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
+import { startSourceServer as startServer } from '../../../tests/support/source-server.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { EMAIL_JOB } from './email-outbox.ts';
 import { enqueue } from './queue.ts';
 import { JOB_LEASE_MS } from './runner.ts';
 
 const MAILS = 120;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-// The server as its own process (from source, so no build is needed), the way production runs it.
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...env },
-    stdio: 'ignore',
-  });
-  for (let waited = 0; ; waited += 50) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (waited > 30_000) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const subjectId = (subject: string) => /Crash mail (\d+)/.exec(subject)?.[1];
 

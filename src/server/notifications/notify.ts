@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DEFAULT_DELIVERY, type NotificationKind } from '#src/shared/notifications/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
-import { enqueue } from '#src/server/jobs/queue.ts';
+import { enqueueAll } from '#src/server/jobs/queue.ts';
 import type { NotificationLive } from './live.ts';
 import { activeMemberIds } from '#src/server/workspace-access/memberships.ts';
 
@@ -67,19 +67,18 @@ export function createNotify({ live, clock }: { live: NotificationLive; clock: (
       .onConflict((oc) => oc.column('id').doNothing())
       .returning(['id', 'user_id', 'email_state'])
       .execute();
-    for (const row of inserted) {
-      if (row.email_state !== 'queued') continue;
-      await enqueue(
-        tx,
-        {
+    await enqueueAll(
+      tx,
+      inserted
+        .filter((row) => row.email_state === 'queued')
+        .map((row) => ({
           kind: NOTIFICATION_EMAIL_JOB,
           id: `notification-email:${row.id}`,
           payload: { notificationId: row.id },
           workspaceId: input.workspaceId,
-        },
-        now,
-      );
-    }
+        })),
+      now,
+    );
     const told = inserted.map((row) => row.user_id);
     await live.touched(tx, told);
     return told;

@@ -19,9 +19,10 @@ export interface FoundEntry {
   ref_id: string;
   workspace_id: string;
   workspace_name: string;
-  task_id: string;
+  task_id: string | null;
   task_prefix: string;
   task_number: number | null;
+  client_id: string | null;
   title: string;
   body: string;
 }
@@ -34,8 +35,10 @@ const filters = (query: EntryQuery) =>
 // bm25 with column weights, PostgreSQL's ts_rank with the title at weight A) and both return the best
 // `limit` entries the person may see, with the task title a hit shows.
 export async function findEntries(db: Kysely<Database>, engine: Engine, query: EntryQuery): Promise<FoundEntry[]> {
-  const shown = sql`e.kind, e.ref_id, e.workspace_id, w.name as workspace_name, e.task_id, w.task_prefix, t.number as task_number, coalesce(t.title, e.title) as title, e.body`;
-  const joins = sql`join workspaces w on w.id = e.workspace_id left join tasks t on t.id = e.task_id`;
+  const shown = sql`e.kind, e.ref_id, e.workspace_id, w.name as workspace_name, e.task_id, w.task_prefix, t.number as task_number,
+    case when e.kind = 'client' then e.ref_id else p.client_id end as client_id, coalesce(t.title, e.title) as title, e.body`;
+  const joins = sql`join workspaces w on w.id = e.workspace_id left join tasks t on t.id = e.task_id
+    left join projects p on e.kind = 'project' and p.id = e.ref_id`;
   if (engine === 'postgres') {
     const { rows } = await sql<FoundEntry>`
       select ${shown}
@@ -52,4 +55,33 @@ export async function findEntries(db: Kysely<Database>, engine: Engine, query: E
     order by bm25(search_fts, 5.0, 1.0), e.id desc
     limit ${query.limit}`.execute(db);
   return rows;
+}
+
+// The tasks typed keys name (TSR-42), in the workspaces the person is a member of: a key is one task, so
+// it comes before what the words find.
+export async function findTasksByKey(
+  db: Kysely<Database>,
+  query: Omit<EntryQuery, 'terms'> & { keys: { prefix: string; number: number }[] },
+): Promise<FoundEntry[]> {
+  if (query.keys.length === 0 || (query.kind && query.kind !== 'task')) return [];
+  let found = db
+    .selectFrom('tasks as t')
+    .innerJoin('workspaces as w', 'w.id', 't.workspace_id')
+    .select((eb) => [
+      eb.val<SearchKind>('task').as('kind'),
+      't.id as ref_id',
+      't.workspace_id',
+      'w.name as workspace_name',
+      't.id as task_id',
+      'w.task_prefix',
+      't.number as task_number',
+      eb.val<string | null>(null).as('client_id'),
+      't.title',
+      't.description as body',
+    ])
+    .where('t.workspace_id', 'in', memberWorkspaceIdsOf(db, query.userId))
+    .where('t.deleted_at', 'is', null)
+    .where((eb) => eb.or(query.keys.map((key) => eb.and([eb('w.task_prefix', '=', key.prefix), eb('t.number', '=', key.number)]))));
+  if (query.workspaceId) found = found.where('t.workspace_id', '=', query.workspaceId);
+  return (await found.orderBy('w.name').orderBy('t.id').limit(query.limit).execute()) as FoundEntry[];
 }

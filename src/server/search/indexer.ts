@@ -5,7 +5,7 @@ import type { EventHook } from '#src/server/events/recorder.ts';
 
 async function putEntry(
   tx: Kysely<Database>,
-  entry: { workspaceId: string; kind: string; refId: string; taskId: string; title: string; body: string },
+  entry: { workspaceId: string; kind: string; refId: string; taskId: string | null; title: string; body: string },
 ) {
   await tx
     .insertInto('search_entries')
@@ -24,8 +24,45 @@ async function putEntry(
 const putTask = (tx: Kysely<Database>, task: Task) =>
   putEntry(tx, { workspaceId: task.workspaceId, kind: 'task', refId: task.id, taskId: task.id, title: task.title, body: task.description });
 
+const words = (...parts: string[]) => parts.filter((part) => part.trim().length > 0).join('\n');
+
+// A client is found by its name, its company, its notes and its contacts' names (not their addresses:
+// a hit shows its text, and an address is no word anyone searches a client by).
+async function putClient(tx: Kysely<Database>, workspaceId: string, clientId: string) {
+  const client = await tx
+    .selectFrom('clients')
+    .select(['name', 'company', 'notes'])
+    .where('id', '=', clientId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  if (!client) return;
+  const contacts = await tx
+    .selectFrom('client_contacts')
+    .select('name')
+    .where('client_id', '=', clientId)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .execute();
+  const body = words(client.company, client.notes, contacts.map((contact) => contact.name).join(', '));
+  await putEntry(tx, { workspaceId, kind: 'client', refId: clientId, taskId: null, title: client.name, body });
+}
+
+// A project is found by its name and its client's, so "Acme" finds Acme's projects too.
+async function putProjects(tx: Kysely<Database>, workspaceId: string, where: { projectId: string } | { clientId: string }) {
+  let query = tx
+    .selectFrom('projects as p')
+    .innerJoin('clients as c', 'c.id', 'p.client_id')
+    .select(['p.id', 'p.name', 'c.name as client_name', 'c.company'])
+    .where('p.workspace_id', '=', workspaceId);
+  query = 'projectId' in where ? query.where('p.id', '=', where.projectId) : query.where('p.client_id', '=', where.clientId);
+  for (const project of await query.execute()) {
+    const body = words(project.client_name, project.company);
+    await putEntry(tx, { workspaceId, kind: 'project', refId: project.id, taskId: null, title: project.name, body });
+  }
+}
+
 // The search index follows every change in the change's own transaction (a recorder hook), so a search
-// never finds a deleted task, and never misses a saved one. A deleted task leaves the index with its
+// never finds a deleted task, and never misses a saved one (or a client, or a project). A deleted task leaves the index with its
 // comments; a restored one comes back with them.
 export const indexSearchEntries: EventHook = async (tx, event) => {
   const data = event.data;
@@ -66,6 +103,18 @@ export const indexSearchEntries: EventHook = async (tx, event) => {
         title: '',
         body: data.comment.body,
       });
+      return;
+    case 'client.created':
+      await putClient(tx, event.workspaceId, data.client.id);
+      return;
+    case 'client.updated':
+      // Its projects show its name too.
+      await putClient(tx, event.workspaceId, data.client.id);
+      await putProjects(tx, event.workspaceId, { clientId: data.client.id });
+      return;
+    case 'project.created':
+    case 'project.updated':
+      await putProjects(tx, event.workspaceId, { projectId: data.project.id });
       return;
     default:
       return;

@@ -5,6 +5,7 @@ import { useTestApp, type Client, type TestApp } from '../../../tests/support/te
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { createTask, team } from '../../../tests/support/tasks.ts';
+import { addClient, addProject, portalSetup } from '../../../tests/support/clients.ts';
 
 const marked = (parts: SnippetPart[]) => parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
 
@@ -17,7 +18,7 @@ const q = (words: string) => `q=${encodeURIComponent(words)}`;
 
 // One index over task titles, descriptions and comments, on both engines.
 describe.each(engines)('search on %s', (engine) => {
-  const app = useTestApp(engine);
+  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   beforeEach(() => {
     t = app();
@@ -124,5 +125,78 @@ describe.each(engines)('search on %s', (engine) => {
       expect((await owner.c.get(`/search?${q(words)}`)).status).toBe(200);
     }
     expect(await find(owner.c, q('title:near'))).toHaveLength(1);
+  });
+
+  it('finds a task by its key first, in any case, alone or among words, and only in my workspaces', async () => {
+    const { owner, member, id } = await team(t);
+    const first = await createTask(owner.c, id, { title: 'Login page' });
+    const second = await createTask(owner.c, id, { title: 'Checkout flow' });
+    await owner.c.post(`/workspaces/${id}/tasks/${second.id}/comments`, { body: `Blocked by ${first.key}` });
+    // The key's task first, then where its key is written.
+    const hits = await find(member.c, q(first.key));
+    expect(hits.map((hit) => [hit.kind, hit.taskKey])).toEqual([
+      ['task', first.key],
+      ['comment', second.key],
+    ]);
+    expect(marked(hits[0]!.title)).toBe('Login page');
+    expect((await find(member.c, q(`${first.key.toLowerCase()} checkout`)))[0]).toMatchObject({ id: first.id, taskKey: first.key });
+    expect(await find(member.c, `${q(first.key)}&kind=comment`)).toHaveLength(1);
+    // A key of a deleted task, or of another workspace, finds no task.
+    expect((await del(owner.c, `/workspaces/${id}/tasks/${second.id}`)).status).toBe(200);
+    expect(await find(owner.c, q(second.key))).toEqual([]);
+    const stranger = await person(t, 'Sam Stranger');
+    const theirs = await createWorkspace(stranger, 'Elsewhere');
+    expect(await find(stranger.c, q(first.key))).toEqual([]);
+    expect(await find(stranger.c, `${q(first.key)}&workspace=${id}`)).toEqual([]);
+    expect((await find(stranger.c, q((await createTask(stranger.c, theirs, { title: 'Mine' })).key))).map((hit) => hit.title)).toEqual([
+      [{ text: 'Mine', match: false }],
+    ]);
+  });
+
+  it('finds clients by name, company, notes and contacts, and projects by their name and their client', async () => {
+    const { owner, id } = await team(t);
+    const acme = await addClient(owner, id, {
+      name: 'Acmé',
+      company: 'Acme Holdings',
+      notes: 'Prefers calls on Tuesdays',
+      contacts: [{ name: 'Zora Quill', email: 'zora@example.com' }],
+    });
+    const project = await addProject(owner, id, acme.id, { name: 'Harbour relaunch' });
+    expect((await find(owner.c, q('acme'))).map((hit) => [hit.kind, hit.id])).toEqual([
+      ['client', acme.id],
+      ['project', project.id],
+    ]);
+    const [byNotes] = await find(owner.c, q('tuesdays'));
+    expect(byNotes).toMatchObject({ kind: 'client', clientId: acme.id, taskId: null, taskKey: null, workspaceId: id });
+    expect(marked(byNotes!.title)).toBe('Acmé');
+    expect((await find(owner.c, q('quill'))).map((hit) => hit.id)).toEqual([acme.id]);
+    expect(await find(owner.c, q('example'))).toEqual([]);
+    expect(await find(owner.c, `${q('harbour')}&kind=project`)).toMatchObject([{ id: project.id, clientId: acme.id }]);
+
+    // Kept in step: a rename, a new contact, a removed one, a renamed project.
+    expect((await owner.c.put(`/workspaces/${id}/clients/${acme.id}`, { name: 'Birchwood' })).status).toBe(200);
+    expect((await find(owner.c, q('birchwood'))).map((hit) => hit.kind)).toEqual(['client', 'project']);
+    const added = await owner.c.post(`/workspaces/${id}/clients/${acme.id}/contacts`, { name: 'Yannick Vole', email: 'y@example.com' });
+    expect(added.status).toBe(201);
+    expect((await find(owner.c, q('vole'))).map((hit) => hit.id)).toEqual([acme.id]);
+    expect((await del(owner.c, `/workspaces/${id}/clients/${acme.id}/contacts/${added.body.contact.id}`)).status).toBe(200);
+    expect(await find(owner.c, q('vole'))).toEqual([]);
+    expect((await owner.c.put(`/workspaces/${id}/projects/${project.id}`, { name: 'Lighthouse' })).status).toBe(200);
+    expect((await find(owner.c, q('lighthouse'))).map((hit) => hit.id)).toEqual([project.id]);
+    expect(await find(owner.c, q('harbour'))).toEqual([]);
+  });
+
+  it('shows clients only to members of their workspace: never to a stranger, nor to the portal guest', async () => {
+    const { owner, member, id, client, guest } = await portalSetup(t);
+    expect((await find(member.c, q('acme'))).map((hit) => hit.kind).sort()).toEqual(['client', 'project']);
+    const stranger = await person(t, 'Sam Stranger');
+    await createWorkspace(stranger, 'Elsewhere');
+    expect(await find(stranger.c, q('acme'))).toEqual([]);
+    expect(await find(stranger.c, `${q('acme')}&workspace=${id}`)).toEqual([]);
+    // The guest is no member: search is not theirs to use, in this workspace or by naming it.
+    expect(await find(guest.c, q('acme'))).toEqual([]);
+    expect(await find(guest.c, q('website'))).toEqual([]);
+    expect(await find(guest.c, `${q('acme')}&workspace=${id}`)).toEqual([]);
+    expect(await find(owner.c, q(client.name))).toHaveLength(2);
   });
 });

@@ -1,14 +1,26 @@
 import type { z } from 'zod';
 import { searchError } from '#src/shared/search/messages.ts';
 import type { SearchHit } from '#src/shared/search/paths.ts';
-import { taskKey } from '#src/shared/tasks/task-keys.ts';
+import { taskKey, taskKeysIn } from '#src/shared/tasks/task-keys.ts';
 import type { SearchQuerySchema } from '#src/shared/search/schemas.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import { findEntries } from './index-store.ts';
+import { findEntries, findTasksByKey, type FoundEntry } from './index-store.ts';
 import { highlight, searchTerms, snippet } from './terms.ts';
 
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+const toHit = (entry: FoundEntry, terms: string[]): SearchHit => ({
+  kind: entry.kind,
+  id: entry.ref_id,
+  workspaceId: entry.workspace_id,
+  workspaceName: entry.workspace_name,
+  taskId: entry.task_id,
+  taskKey: entry.task_id === null ? null : taskKey(entry.task_prefix, Number(entry.task_number ?? 0)),
+  clientId: entry.client_id,
+  title: highlight(entry.title, terms),
+  snippet: snippet(entry.body, terms),
+});
 
 // Search across every workspace the person is a member of. A workspace filter naming one
 // they are not in finds nothing, exactly as one that does not exist.
@@ -17,23 +29,16 @@ export function createSearch(db: Db) {
     async search(userId: string, query: SearchQuery): Promise<SearchHit[]> {
       const terms = searchTerms(query.q);
       if (terms.length === 0) throw new HttpError(400, searchError.noWords);
-      const found = await findEntries(db.kysely, db.engine, {
-        terms,
-        userId,
-        kind: query.kind,
-        workspaceId: query.workspace,
-        limit: query.limit,
-      });
-      return found.map((entry) => ({
-        kind: entry.kind,
-        id: entry.ref_id,
-        workspaceId: entry.workspace_id,
-        workspaceName: entry.workspace_name,
-        taskId: entry.task_id,
-        taskKey: taskKey(entry.task_prefix, Number(entry.task_number ?? 0)),
-        title: highlight(entry.title, terms),
-        snippet: snippet(entry.body, terms),
-      }));
+      const filters = { userId, kind: query.kind, workspaceId: query.workspace, limit: query.limit };
+      // A typed key (TSR-42) opens its task first; the words still find where it is named (a comment
+      // "blocked by TSR-42").
+      const named = await findTasksByKey(db.kysely, { ...filters, keys: taskKeysIn(query.q) });
+      const found = await findEntries(db.kysely, db.engine, { ...filters, terms });
+      const seen = new Set(named.map((entry) => entry.ref_id));
+      return [
+        ...named.map((entry) => toHit(entry, [])),
+        ...found.filter((entry) => !(entry.kind === 'task' && seen.has(entry.ref_id))).map((entry) => toHit(entry, terms)),
+      ].slice(0, query.limit);
     },
   };
 }

@@ -21,4 +21,7 @@ export type ClientEventData =
   | { type: 'project.created'; project: ProjectRef }
   | { type: 'project.updated'; project: ProjectRef }
   | { type: 'contact.invited'; client: ClientRef; contactName: string }
-  | { type: 'task.approved'; task: { id: string; title: string }; clientId: string; by: { id: string; name: string } };
+  | { type: 'task.approved'; task: { id: string; title: string }; clientId: string; by: { id: string; name: string } }
+  // An owner's update to client contacts (Send Email Campaign): how many it reached and skipped, and the
+  // clients reached. Not its subject: the campaign is the owners', the log every member's.
+  | { type: 'campaign.sent'; campaignId: string; clientIds: string[]; sent: number; skipped: number };

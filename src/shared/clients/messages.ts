@@ -26,6 +26,13 @@ export const activityText = {
   projectUpdated: (who: string, name: string) => `${who} updated project “${name}”`,
   contactInvited: (who: string, contact: string, client: string) => `${who} invited ${contact} (${client}) to the client portal`,
   taskApproved: (who: string, title: string) => `${who} approved “${title}”`,
+  campaignSent: (who: string, sent: number, skipped: number) =>
+    `${who} sent an email update to ${sent === 1 ? '1 contact' : `${sent.toLocaleString('en')} contacts`}${
+      skipped > 0 ? ` (${skipped.toLocaleString('en')} unsubscribed, skipped)` : ''
+    }`,
+  githubCommit: (sha: string, repo: string, title: string) => `GitHub: commit ${sha} of ${repo} names “${title}”`,
+  githubPull: (number: string, repo: string, state: string, title: string) =>
+    `GitHub: pull request #${number} of ${repo} (${state}) names “${title}”`,
   other: (who: string) => `${who} made a change`,
 };
 

@@ -5,17 +5,17 @@ export const searchError = {
 } as const;
 
 export const searchCopy = {
-  palette: 'Search tasks and comments',
+  palette: 'Search tasks, comments and clients',
   paletteHint:
-    'Type a word from a task or a comment, or a new task like “Fix login bug tomorrow @ben #bugs !high”. ↑ ↓ to choose, Enter to open, Esc to close.',
+    'Type a word from a task, a comment or a client, a task key like TSR-42, or a new task like “Fix login bug tomorrow @ben #bugs !high”. ↑ ↓ to choose, Enter to open, Esc to close.',
   createTask: 'Create task',
   createIn: (workspace: string) => `in ${workspace}`,
   creating: 'Creating the task…',
   noResults: (query: string) => `Nothing matches “${query}” in your workspaces. Try another word, or a shorter start of one.`,
   searching: 'Searching…',
   results: (count: number) => `${count} result${count === 1 ? '' : 's'}`,
-  kind: { task: 'Task', comment: 'Comment' },
+  kind: { task: 'Task', comment: 'Comment', client: 'Client', project: 'Project' },
   allWorkspaces: 'All workspaces',
-  anyKind: 'Tasks and comments',
+  anyKind: 'Everything',
   shortcut: 'Ctrl K',
 } as const;

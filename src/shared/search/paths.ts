@@ -5,9 +5,9 @@ export const searchPaths = {
   search: '/search',
 } as const;
 
-// What the index holds. A new kind (clients, messages, docs) adds its name here and an indexer for its
-// events on the server (docs/architecture.md, "Search").
-export const SEARCH_KINDS = ['task', 'comment'] as const;
+// What the index holds. A new kind (messages, docs) adds its name here and an indexer for its events on
+// the server (docs/architecture.md, "Search").
+export const SEARCH_KINDS = ['task', 'comment', 'client', 'project'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_QUERY_MAX = 200;
@@ -24,17 +24,20 @@ export interface SnippetPart {
 
 export interface SearchHit {
   kind: SearchKind;
-  // The row found: a task's or a comment's id.
+  // The row found: a task's, a comment's, a client's or a project's id.
   id: string;
   workspaceId: string;
   workspaceName: string;
-  // What opening the hit shows: the task (a comment opens its task).
-  taskId: string;
+  // What opening the hit shows: the task (a comment opens its task), or else the client (a project
+  // opens its client's page).
+  taskId: string | null;
   // That task's key (TSR-42).
-  taskKey: string;
-  // The task's title, highlighted where the query matched it.
+  taskKey: string | null;
+  clientId: string | null;
+  // The task's (or client's, or project's) name, highlighted where the query matched it.
   title: SnippetPart[];
-  // Where the query matched the text (a description or a comment), or its start when only the title did.
+  // Where the query matched the text (a description, a comment, a client's company and notes), or its
+  // start when only the title did.
   snippet: SnippetPart[];
 }
 

@@ -1,5 +1,6 @@
 import type { ChatEventData } from '#src/shared/chat/paths.ts';
 import type { ClientEventData } from '#src/shared/clients/events.ts';
+import type { GithubEventData } from '#src/shared/github/events.ts';
 
 // Tasks, board columns, comments and the live board (product rules T): the API both sides
 // share. Paths are relative to API_BASE; `:id`, `:taskId`, `:columnId` are filled with workspacePath()
@@ -171,6 +172,7 @@ export type LiveEventData =
   | { type: 'column.updated'; column: Column }
   | { type: 'column.deleted'; column: Column }
   | ClientEventData
+  | GithubEventData
   | ChatEventData;
 export type LiveEventType = LiveEventData['type'];
 

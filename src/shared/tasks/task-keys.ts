@@ -14,6 +14,16 @@ export function parseTaskKey(text: string): { prefix: string; number: number } |
   return match ? { prefix: match[1]!.toUpperCase(), number: Number(match[2]) } : null;
 }
 
+// Keys of any prefix typed among other words (a search for "TSR-42" or "tsr-42 login"), in order, once each.
+export function taskKeysIn(text: string): { prefix: string; number: number }[] {
+  const found = new Map<string, { prefix: string; number: number }>();
+  for (const match of text.matchAll(/(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]{1,5})-([1-9][0-9]{0,8})(?![A-Za-z0-9])/g)) {
+    const key = { prefix: match[1]!.toUpperCase(), number: Number(match[2]) };
+    found.set(taskKey(key.prefix, key.number), key);
+  }
+  return [...found.values()];
+}
+
 // Keys named in free text (a commit message, a pull request's title, body or branch). A key stands
 // as a word of its own: `TSR-42` in "fix/TSR-42-login" counts, "XTSR-42" or "TSR-421" do not name TSR-42.
 export function keysIn(text: string, prefix: string): number[] {

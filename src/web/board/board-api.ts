@@ -69,7 +69,11 @@ export const boardKeys = {
   comments: (workspaceId: string, taskId: string) => ['tasks', workspaceId, taskId, 'comments'] as const,
   following: (workspaceId: string, taskId: string) => ['tasks', workspaceId, taskId, 'following'] as const,
   // With the task's last change, so a pull request that moved it shows its new state at once.
-  links: (workspaceId: string, taskId: string, updatedAt: string) => ['tasks', workspaceId, taskId, 'links', updatedAt] as const,
+  // Without `updatedAt`: every version's links (what a live event refreshes).
+  links: (workspaceId: string, taskId: string, updatedAt?: string) =>
+    updatedAt === undefined
+      ? (['tasks', workspaceId, taskId, 'links'] as const)
+      : (['tasks', workspaceId, taskId, 'links', updatedAt] as const),
   myWork: ['my-work'] as const,
   myWorkView: (view: string) => ['my-work', view] as const,
 };

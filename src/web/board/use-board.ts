@@ -27,6 +27,8 @@ const RECONNECT_MS = 2_000;
 // query cache (an open task's comments, My work), it updates or marks stale there.
 function applyToCache(client: QueryClient, workspaceId: string, event: LiveEvent) {
   void client.invalidateQueries({ queryKey: boardKeys.myWork });
+  // A commit or pull request named a task: its open sheet shows the link.
+  if (event.type === 'github.linked') void client.invalidateQueries({ queryKey: boardKeys.links(workspaceId, event.task.id) });
   if (event.type !== 'comment.added' && event.type !== 'comment.updated' && event.type !== 'comment.deleted') return;
   const key = boardKeys.comments(workspaceId, event.comment.taskId);
   // Before the list has arrived, its read starts again so the answer includes this change.

@@ -81,6 +81,8 @@ describe('quick add in the palette', { timeout: 30_000 }, () => {
       kind: 'task',
       id: 't1',
       taskId: 't1',
+      taskKey: 'STU-1',
+      clientId: null,
       workspaceId: 'w1',
       workspaceName: 'Studio',
       title: [{ text: 'Pelican', match: true }],
@@ -104,5 +106,31 @@ describe('quick add in the palette', { timeout: 30_000 }, () => {
     await user.type(field, 'Write the launch notes');
     expect(await screen.findByTestId('palette-quick-add')).toHaveTextContent('Write the launch notes');
     expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+  });
+
+  it("opens a client found by name on its page, and a project on its client's", async () => {
+    const client = {
+      kind: 'client',
+      id: 'c1',
+      taskId: null,
+      taskKey: null,
+      clientId: 'c1',
+      workspaceId: 'w1',
+      workspaceName: 'Studio',
+      title: [{ text: 'Acme', match: true }],
+      snippet: [{ text: 'Acme Corporation', match: false }],
+    };
+    const project = { ...client, kind: 'project', id: 'p1', title: [{ text: 'Acme relaunch', match: false }] };
+    fakeApi({ ...routes, 'GET /api/search?q=acme': [200, { hits: [client, project] }] });
+    const history = renderPalette();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: searchCopy.palette }), 'acme');
+    const options = await within(screen.getByRole('listbox')).findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      `${searchCopy.kind.client}AcmeStudioAcme Corporation`,
+      `${searchCopy.kind.project}Acme relaunchStudioAcme Corporation`,
+    ]);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await vi.waitFor(() => expect(history.location().pathname).toBe('/clients/c1'));
   });
 });

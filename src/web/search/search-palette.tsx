@@ -39,7 +39,7 @@ function HitRow({ hit }: { hit: SearchHit }) {
         <span className="shrink-0 rounded-sm bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 uppercase">
           {searchCopy.kind[hit.kind]}
         </span>
-        <span className="shrink-0 font-mono text-xs text-slate-600">{hit.taskKey}</span>
+        {hit.taskKey ? <span className="shrink-0 font-mono text-xs text-slate-600">{hit.taskKey}</span> : null}
         <span className="min-w-0 truncate font-medium text-slate-900">
           <Marked parts={hit.title} />
         </span>
@@ -54,8 +54,12 @@ function HitRow({ hit }: { hit: SearchHit }) {
   );
 }
 
-// The board opens a task from the address, switching to its workspace first.
-export const hitAddress = (hit: SearchHit) => `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`;
+// The board opens a task from the address, switching to its workspace first; a client or a project
+// opens the client's page (of the current workspace, switched to first).
+const hitAddress = (hit: SearchHit) =>
+  hit.taskKey
+    ? `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`
+    : `/clients/${encodeURIComponent(hit.clientId ?? '')}`;
 
 const selectClass =
   'rounded-control border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none';
@@ -82,7 +86,7 @@ export default function SearchPalette({ open, initialText, onClose }: { open: bo
 
 function PaletteBody({ initialText, onClose }: { initialText: string; onClose: () => void }) {
   const navigate = useNavigate();
-  const { workspaces, current } = useWorkspaces();
+  const { workspaces, current, switchTo } = useWorkspaces();
   const [text, setText] = useState(initialText);
   const [kind, setKind] = useState<SearchKind | ''>('');
   const [workspace, setWorkspace] = useState('');
@@ -104,8 +108,16 @@ function PaletteBody({ initialText, onClose }: { initialText: string; onClose: (
   const ids = useId();
   const optionId = (index: number) => `${ids}-hit-${index}`;
 
-  const openHit = (hit: SearchHit) => {
+  const openHit = async (hit: SearchHit) => {
     onClose();
+    if (!hit.taskKey && current?.id !== hit.workspaceId) {
+      try {
+        await switchTo(hit.workspaceId);
+      } catch (failure) {
+        notify.error(problemText(failure, boardUi.loadFailed));
+        return;
+      }
+    }
     void navigate(hitAddress(hit));
   };
 
@@ -126,7 +138,7 @@ function PaletteBody({ initialText, onClose }: { initialText: string; onClose: (
   }
 
   const choose = (option: Option | undefined) => {
-    if (option?.kind === 'hit') openHit(option.hit);
+    if (option?.kind === 'hit') void openHit(option.hit);
     else if (option?.kind === 'create') void createTask(option.quick);
   };
 
