@@ -112,7 +112,7 @@ function PreviewView({
     <StepCard title={slackImportUi.previewTitle}>
       <div className="space-y-5">
         <p className="text-sm text-slate-700">{slackImportUi.previewLead(current.fileName)}</p>
-        <dl className="grid gap-3 sm:grid-cols-3" data-testid="slack-preview-counts">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="slack-preview-counts">
           {COUNTED.map((key) => (
             <div key={key} className="rounded-control border border-slate-200 px-3 py-2">
               <dt className="text-xs text-slate-600">{slackImportUi.counts[key]}</dt>
