@@ -9,5 +9,8 @@ export function messageBody(message: SlackMessage, context: MrkdwnContext): { bo
   const files = message.files.map((name) => `📎 ${name.replace(/[\\`*_[\]<>#]/g, '\\$&')}`);
   const body = [text, ...files].filter((part) => part.length > 0).join('\n\n');
   if (body.length <= CHAT_MESSAGE_MAX) return { body, shortened: false };
-  return { body: `${body.slice(0, CHAT_MESSAGE_MAX - 1)}…`, shortened: true };
+  // Cut between characters, never inside an emoji's surrogate pair.
+  let end = CHAT_MESSAGE_MAX - 1;
+  if (/[\uD800-\uDBFF]/.test(body.charAt(end - 1))) end -= 1;
+  return { body: `${body.slice(0, end)}…`, shortened: true };
 }

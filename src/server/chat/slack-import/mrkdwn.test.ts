@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CHAT_MESSAGE_MAX } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
+import { messageBody } from './message-body.ts';
 import { slackToMarkdown, type MrkdwnContext } from './mrkdwn.ts';
 
 const MEMBER = '0b4c1a2e-1111-4222-8333-944455556666';
@@ -31,5 +33,28 @@ describe("Slack's mrkdwn to our Markdown", () => {
     expect(md('# not a heading\n&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('\\# not a heading\n\\<script>alert(1)\\</script>');
     expect(md('&gt; quoted')).toBe('> quoted');
     expect(md('Ship it :rocket: :partyparrot:')).toBe('Ship it 🚀 :partyparrot:');
+  });
+});
+
+describe('a message body', () => {
+  it('keeps a long message within a chat message, cut between characters, and names shared files', () => {
+    const message = {
+      ts: '1.1',
+      createdAt: 1000,
+      threadTs: null,
+      user: null,
+      fallbackName: null,
+      editedAt: null,
+      reactions: [],
+      files: [],
+    };
+    const long = messageBody({ ...message, text: `${'a'.repeat(CHAT_MESSAGE_MAX - 2)}🎉🎉` }, context);
+    expect(long.shortened).toBe(true);
+    expect(long.body.length).toBeLessThanOrEqual(CHAT_MESSAGE_MAX);
+    expect(long.body.endsWith('a…')).toBe(true);
+    expect(messageBody({ ...message, text: 'Plan', files: ['q3_[draft].pdf'] }, context)).toEqual({
+      body: 'Plan\n\n📎 q3\\_\\[draft\\].pdf',
+      shortened: false,
+    });
   });
 });
