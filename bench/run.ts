@@ -19,6 +19,7 @@ import { pagePaint, seedPaintWorkspace } from './page-paint.ts';
 import { preparePublicApi } from './public-api.ts';
 import { startServer } from './server.ts';
 import { signInCost } from './sign-in-cost.ts';
+import { measureSlackImport } from './slack-import.ts';
 import { round } from './stats.ts';
 import { webhookCrash } from '../tests/stress/webhook-crash.ts';
 
@@ -33,6 +34,7 @@ const PORTS = {
   unlimited: 4426,
   aiStream: 4427,
   webhooks: 4430,
+  slackImport: 4431,
 };
 
 interface Row {
@@ -64,7 +66,7 @@ const began = performance.now();
 
 // BENCH_ONLY=name[,name]: only those measurements (names: ai-parse, cold-start, landing, lighthouse,
 // current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, insights,
-// notifications, dashboard-data, page-paint, ai-stream). BENCH_SMALL=1: the client book at a tenth of its size, to
+// notifications, dashboard-data, page-paint, ai-stream, slack-import). BENCH_SMALL=1: the client book at a tenth of its size, to
 // check that the measurements run, not to judge a budget.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
@@ -487,6 +489,27 @@ if (wanted('ai-stream')) {
 }
 
 // product rules B8: a SIGKILL during a burst of 500 task changes loses no webhook (tests/stress/webhook-crash.ts).
+if (wanted('slack-import')) {
+  const messages = process.env.BENCH_SMALL ? 5000 : 50_000;
+  const measurement = `Slack import of ${messages.toLocaleString('en')} messages, start to done (SQLite)`;
+  progress(`Slack import: a generated export of ${messages.toLocaleString('en')} messages, uploaded and imported`);
+  const server = await startServer(PORTS.slackImport, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn' });
+  try {
+    const figures = await measureSlackImport(server, await createSignedInAccount(server), messages);
+    results.slackImport = figures;
+    row(
+      measurement,
+      `${(figures.importMs / 1000).toFixed(1)} s (upload and preview of the ${figures.zipMb} MB zip: ${(figures.uploadMs / 1000).toFixed(1)} s)`,
+      `≤ ${budgets.slackImport50kMs / 1000} s`,
+      figures.importMs <= budgets.slackImport50kMs,
+    );
+  } catch (error) {
+    row(measurement, `not measured: ${reason(error)}`, `≤ ${budgets.slackImport50kMs / 1000} s`, false);
+  } finally {
+    await server.stop();
+  }
+}
+
 if (wanted('webhooks')) {
   progress('webhooks across a SIGKILL (500 task changes, embedded database)');
   try {

@@ -47,6 +47,8 @@ import { createSearch } from '#src/server/search/service.ts';
 import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
 import { registerChatRoutes } from '#src/server/chat/routes.ts';
 import { createChat } from '#src/server/chat/service.ts';
+import { registerSlackImportRoutes } from '#src/server/chat/slack-import/routes.ts';
+import { createSlackImports } from '#src/server/chat/slack-import/service.ts';
 import { registerAiRoutes } from '#src/server/ai/routes.ts';
 import { createAi } from '#src/server/ai/service.ts';
 import { createChatProvider } from '#src/server/ai/provider.ts';
@@ -281,6 +283,12 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerTaskRoutes(api, { tasks, streams, session, sessions: accounts.sessions, db, clock });
       registerApiKeyRoutes(api, { apiKeys, limiter });
       registerChatRoutes(api, { chat });
+      registerSlackImportRoutes(api, {
+        slackImports: createSlackImports({ db, clock, jobs, recordEvent, bus: afterChange, limiter }),
+        limiter,
+        resolveScope: resolvers.session,
+        appOrigin: config.appOrigin,
+      });
       const provider = config.ai.provider ? createChatProvider(config.ai.provider) : null;
       const ai = createAi({ db, clock, tasks, provider, dailyLimit: config.ai.dailyLimit, log: app.log });
       registerAiRoutes(api, { ai, limiter });

@@ -72,7 +72,7 @@ const rows: Row[] = [
   // The spec leaves these open; they are signed-in pages of the app shell here.
   {
     row: '/profile-settings and the app shell links need a signed-in user',
-    paths: ['/profile-settings', '/zoom-meeting', '/whiteboard', '/apps', '/apps/github'],
+    paths: ['/profile-settings', '/zoom-meeting', '/whiteboard', '/apps', '/apps/github', '/apps/slack-import'],
     lands: { guest: to('/register'), user: stays, admin: stays },
   },
   // Clients and the client portal (a user who is nobody's guest sees the portal's "no portal" line).

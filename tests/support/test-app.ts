@@ -101,7 +101,15 @@ export function client(baseUrl: string) {
         ...(cookie ? { cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      // A Buffer goes as it is (an upload), anything else but a string as JSON.
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string'
+            ? body
+            : Buffer.isBuffer(body)
+              ? new Uint8Array(body)
+              : JSON.stringify(body),
     };
     const response = await fetch(`${baseUrl}/api${path}`, init);
     for (const setCookie of response.headers.getSetCookie()) {

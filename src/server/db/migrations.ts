@@ -981,6 +981,34 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // Slack imports: the uploaded export (kept in the database, so whichever instance runs the job can read
+  // it, and dropped once the import is done), its dry-run counts, and how far the job has got.
+  '041-slack-imports': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('slack_imports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('archive', postgres ? 'bytea' : 'blob')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('preview', 'text', (c) => c.notNull())
+        .addColumn('total_messages', 'integer', (c) => c.notNull())
+        .addColumn('processed_messages', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('imported_messages', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('cursor_unit', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('cursor_offset', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('slice', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('slack_imports_workspace').on('slack_imports').columns(['workspace_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -313,6 +313,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
   chat_thread_followers: ChatThreadFollowersTable;
+  slack_imports: SlackImportsTable;
   admin_audit: AdminAuditTable;
   system_alerts: SystemAlertsTable;
   account_exports: AccountExportsTable;
@@ -709,4 +710,28 @@ export interface ChatThreadFollowersTable {
   message_id: string;
   user_id: string;
   workspace_id: string;
+}
+
+// A Slack export an owner uploaded: previewed, then imported by a job a slice at a time. The cursor is
+// the next day file (its index in the import's plan) and the next message in it.
+export type SlackImportStatus = 'previewed' | 'queued' | 'running' | 'done' | 'failed';
+
+export interface SlackImportsTable {
+  id: string;
+  workspace_id: string;
+  created_by: string | null;
+  file_name: string;
+  archive: Buffer | null;
+  status: SlackImportStatus;
+  preview: string;
+  total_messages: number;
+  processed_messages: ColumnType<number, number | undefined, number>;
+  imported_messages: ColumnType<number, number | undefined, number>;
+  cursor_unit: ColumnType<number, number | undefined, number>;
+  cursor_offset: ColumnType<number, number | undefined, number>;
+  slice: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
 }

@@ -112,6 +112,8 @@ export const personLimits = {
   workspaceCreate: { person: { max: 20, windowMs: HOUR } },
   // A backup copies the whole database to disk: per admin, and for all admins together ('system').
   backup: { person: { max: 12, windowMs: HOUR }, workspace: { max: 48, windowMs: 24 * HOUR } },
+  // A Slack export upload: up to 50 MB read, unpacked and checked in full for its preview.
+  slackImport: { person: { max: 10, windowMs: HOUR }, workspace: { max: 20, windowMs: HOUR } },
 } satisfies Record<string, { person: Limit; workspace?: Limit }>;
 
 // Where a counter stands after this request: what the X-RateLimit-* headers tell the client.

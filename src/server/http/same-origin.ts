@@ -15,8 +15,20 @@ export function assertSameOrigin(request: FastifyRequest, appOrigin: string | nu
   if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new HttpError(403, serverError.crossSite);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    // Set through `zipUploadRoute` only: a route whose body is a zip file's bytes.
+    zipUpload?: true;
+  }
+}
+
+// The options of a route that takes a zip upload (a Slack export). `application/zip` is no type an HTML
+// form can send, so, like JSON, it cannot come cross-site without a preflight.
+export const zipUploadRoute = { config: { zipUpload: true } } as const;
+
 // State-changing requests must be JSON: an HTML form cannot send it cross-site without a preflight.
 export function assertJson(request: FastifyRequest): void {
   const type = request.headers['content-type'] ?? '';
+  if (request.routeOptions.config.zipUpload && /^application\/zip\s*(;|$)/i.test(type)) return;
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, serverError.notJson);
 }

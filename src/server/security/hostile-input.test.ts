@@ -159,6 +159,12 @@ const endpoints = [
   ['DELETE', '/workspaces/:ws/chat/channels/:channel/messages/:message'],
   ['POST', '/workspaces/:ws/chat/channels/:channel/leave'],
   ['GET', '/workspaces/:unknown/chat/channels'],
+  // The Slack import: no generated request is a zip (application/zip), so no upload is kept.
+  ['GET', '/workspaces/:ws/chat/slack-imports'],
+  ['POST', '/workspaces/:ws/chat/slack-imports'],
+  ['GET', '/workspaces/:ws/chat/slack-imports/:unknown'],
+  ['POST', '/workspaces/:ws/chat/slack-imports/:unknown/start'],
+  ['DELETE', '/workspaces/:ws/chat/slack-imports/:unknown'],
   ['DELETE', '/workspaces/:ws'],
   // Every admin endpoint; the steady owner is a plain user, so each must refuse with a 4xx
   // and change nothing (admin-side hostile queries are in src/server/admin/admin-users.test.ts).

@@ -43,8 +43,17 @@ export const appsUi = {
     switchedOff: (model: string) => `${model} is available, but an owner switched it off: the built-in parser proposes tasks.`,
     parser: 'No model is configured on this server: the built-in parser proposes tasks.',
   },
+  slack: {
+    name: 'Slack import',
+    about: 'Bring a Slack workspace’s channels and history into Tessera.',
+    none: 'Nothing imported from Slack yet.',
+    previewed: 'An export is uploaded and waiting for you to import it.',
+    running: (done: number, total: number) => `Importing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} messages.`,
+    done: (imported: number, when: string) => `Last import ${when}: ${imported.toLocaleString('en')} new messages.`,
+    failed: 'The last import stopped.',
+    start: 'Import from Slack',
+  },
   soon: [
-    { name: 'Slack import', about: 'Bring a Slack workspace’s channels and history into Tessera.' },
     { name: 'Google Workspace', about: 'Google Drive files and Docs attached to tasks.' },
     { name: 'Figma', about: 'Figma files previewed on tasks.' },
   ],

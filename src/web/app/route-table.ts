@@ -81,6 +81,7 @@ export const routeTable: RouteEntry[] = [
   app('/whiteboard', 'Whiteboard', () => import('#src/web/coming-soon/whiteboard-page.tsx')),
   app('/apps', 'Apps', () => import('#src/web/apps/apps-page.tsx')),
   app('/apps/github', 'GitHub', () => import('#src/web/github/github-page.tsx')),
+  app('/apps/slack-import', 'Import from Slack', () => import('#src/web/apps/slack-import-page.tsx')),
   app('/workspace-settings', 'Workspace settings', () => import('#src/web/app/workspace-settings-page.tsx')),
   // Open to everyone — the page itself tells a guest, the invited person and anyone else apart.
   { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspaces/invitation-page.tsx')), access: 'public' },

@@ -12,6 +12,7 @@ import { cn } from '#src/web/ui/cn.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { PageHeading } from '#src/web/ui/panel-card.tsx';
 import { appsApi, appsKeys } from './apps-api.ts';
+import { slackImportApi, slackImportKeys } from './slack-import-api.ts';
 
 type State = 'on' | 'off' | 'soon' | 'owners';
 
@@ -88,6 +89,7 @@ function AppsList({ workspace }: { workspace: WorkspaceSummary }) {
   const keys = useQuery({ queryKey: appsKeys.apiKeys(id), queryFn: () => appsApi.apiKeys(id), enabled: owner });
   const hooks = useQuery({ queryKey: appsKeys.webhooks(id), queryFn: () => appsApi.webhooks(id), enabled: owner });
   const ai = useQuery({ queryKey: appsKeys.ai(id), queryFn: () => appsApi.ai(id) });
+  const slack = useQuery({ queryKey: slackImportKeys.list(id), queryFn: () => slackImportApi.list(id), enabled: owner });
   const settingsLink = (name: string, state: State | null) => (
     <Link to="/workspace-settings" className={linkLook(state === 'off')}>
       {state === 'off' ? appsUi.setUp(name) : appsUi.manage(name)}
@@ -203,6 +205,32 @@ function AppsList({ workspace }: { workspace: WorkspaceSummary }) {
           </Link>
         )}
       />
+      {owner ? (
+        <QueryCard
+          name={appsUi.slack.name}
+          about={appsUi.slack.about}
+          query={slack}
+          show={({ imports }) => {
+            const last = imports[0];
+            if (!last) return { state: 'off', text: appsUi.slack.none };
+            if (last.status === 'previewed') return { state: 'off', text: appsUi.slack.previewed };
+            if (last.status === 'failed') return { state: 'off', text: <span className="text-red-700">{appsUi.slack.failed}</span> };
+            if (last.status === 'done') {
+              return { state: 'on', text: appsUi.slack.done(last.importedMessages, formatDateTime(last.finishedAt ?? last.createdAt)) };
+            }
+            return { state: 'on', text: appsUi.slack.running(last.processedMessages, last.totalMessages) };
+          }}
+          links={(state) => (
+            <Link to="/apps/slack-import" className={linkLook(state === 'off')}>
+              {appsUi.slack.start}
+            </Link>
+          )}
+        />
+      ) : (
+        <AppCard name={appsUi.slack.name} about={appsUi.slack.about} state="owners">
+          {appsUi.ownersOnly}
+        </AppCard>
+      )}
       {appsUi.soon.map((app) => (
         <AppCard key={app.name} name={app.name} about={app.about} state="soon">
           {appsUi.soonText}

@@ -24,6 +24,21 @@ export async function api<T>(method: Method, path: string, body?: unknown, fallb
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return answerOf<T>(response, fallback);
+}
+
+// A file sent as its own bytes (a Slack export's zip), with its name in X-File-Name.
+export async function apiUpload<T>(path: string, file: File, contentType: string, fallback = 'Upload failed'): Promise<T> {
+  const response = await fetch(API_BASE + path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'Content-Type': contentType, 'X-File-Name': encodeURIComponent(file.name) },
+    body: file,
+  });
+  return answerOf<T>(response, fallback);
+}
+
+async function answerOf<T>(response: Response, fallback: string): Promise<T> {
   const raw = await response.text();
   let parsed: unknown;
   try {

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OkResponse } from '#src/shared/accounts/paths.ts';
+import { slackImportError, slackImportNotice } from '#src/shared/chat/slack-import-messages.ts';
+import {
+  SLACK_EXPORT_CONTENT_TYPE,
+  SLACK_EXPORT_MAX_BYTES,
+  slackImportPaths,
+  type SlackImportResponse,
+  type SlackImportsResponse,
+} from '#src/shared/chat/slack-import-paths.ts';
+import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
+import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { assertSameOrigin, zipUploadRoute } from '#src/server/http/same-origin.ts';
+import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
+import type { SlackImports } from './service.ts';
+
+type Params = { id: string; importId: string };
+
+export interface SlackImportRouteDeps {
+  slackImports: SlackImports;
+  limiter: RateLimiter;
+  // The session door, run again before an upload's body is read (see below).
+  resolveScope: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  appOrigin: string | null;
+}
+
+// The file's name as the browser sent it (X-File-Name, URI-encoded), for the owner to recognise it.
+function fileNameOf(request: FastifyRequest): string {
+  const raw = request.headers['x-file-name'];
+  let name = '';
+  try {
+    name = typeof raw === 'string' ? decodeURIComponent(raw) : '';
+  } catch {
+    name = '';
+  }
+  // Control characters left out: the name is shown, never used as a path.
+  const shown = Array.from(name)
+    .filter((char) => char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return shown || 'slack-export.zip';
+}
+
+// The owner's side of the Slack import, through the session door. An upload's body is the zip's bytes
+// (application/zip, at most SLACK_EXPORT_MAX_BYTES, counted as it arrives); before a byte of it is read,
+// the request must be same-origin, from an owner, within the upload allowance, so nobody else can make
+// the server take in 50 MB.
+export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, limiter, resolveScope, appOrigin }: SlackImportRouteDeps) {
+  const params = (request: FastifyRequest) => request.params as Params;
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      SLACK_EXPORT_CONTENT_TYPE,
+      { parseAs: 'buffer', bodyLimit: SLACK_EXPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    scope.get(slackImportPaths.imports, async (request): Promise<SlackImportsResponse> => ({
+      imports: await slackImports.list(scopeFrom(request)),
+    }));
+
+    scope.post(
+      slackImportPaths.imports,
+      {
+        ...zipUploadRoute,
+        bodyLimit: SLACK_EXPORT_MAX_BYTES,
+        preParsing: async (request, reply, payload) => {
+          assertSameOrigin(request, appOrigin);
+          await resolveScope(request, reply);
+          const owner = scopeFrom(request);
+          await slackImports.mayUpload(owner);
+          await limiter.perPerson('slackImport', owner.actor.userId, owner.workspaceId);
+          return payload;
+        },
+      },
+      async (request, reply): Promise<SlackImportResponse> => {
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, slackImportError.wrongType);
+        const created = await slackImports.upload(scopeFrom(request), fileNameOf(request), request.body);
+        reply.code(201);
+        return { import: created };
+      },
+    );
+
+    scope.get(slackImportPaths.import, async (request): Promise<SlackImportResponse> => ({
+      import: await slackImports.get(scopeFrom(request), params(request).importId),
+    }));
+
+    scope.delete(slackImportPaths.import, async (request): Promise<OkResponse> => {
+      parseBody(NoBodySchema, request.body);
+      await slackImports.discard(scopeFrom(request), params(request).importId);
+      return { ok: true, message: slackImportNotice.discarded };
+    });
+
+    scope.post(slackImportPaths.start, async (request): Promise<SlackImportResponse> => {
+      parseBody(NoBodySchema, request.body);
+      return { import: await slackImports.start(scopeFrom(request), params(request).importId) };
+    });
+  });
+}
