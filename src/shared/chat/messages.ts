@@ -10,6 +10,9 @@ export const chatError = {
   generalStays: 'The #general channel cannot be renamed, archived or left.',
   notMember: 'That person is not a member of this workspace.',
   badCursor: 'That page cursor is not valid. Start again from the newest messages.',
+  notInThread: 'Replies go to a message of the channel, not to another reply.',
+  confirmChannel: 'This tells everyone in the channel. Send it again to confirm.',
+  dmPeople: 'Choose teammates of this workspace to write to.',
 } as const;
 
 export const chatNotice = {

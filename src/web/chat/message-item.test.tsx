@@ -17,6 +17,10 @@ const message: ChatMessage = {
   body: `**Ship** it, ${mentionToken(grace.id)} <script>alert(1)</script>`,
   createdAt: '2026-11-24T10:00:00.000Z',
   editedAt: null,
+  parentId: null,
+  replyCount: 0,
+  lastReplyAt: null,
+  reactions: [],
 };
 
 function show(overrides: Partial<Parameters<typeof MessageItem>[0]> = {}) {
