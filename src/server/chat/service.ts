@@ -205,9 +205,10 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
   // A mention tells only the people who can read the channel; the rest stay untold, as the words would
   // otherwise reach someone outside a private channel. `@channel` tells every reader. Answers who was told.
   async function notifyMentions(tx: Kysely<Database>, scope: WorkspaceScope, channel: ChannelRow, body: string, before = '') {
-    const readers = await channelReaders(tx, scope.workspaceId, channel);
     const everyone = CHANNEL_MENTION.test(body) && !CHANNEL_MENTION.test(before);
     const named = mentionedIds(body).filter((id) => !mentionedIds(before).includes(id));
+    if (!everyone && named.length === 0) return [];
+    const readers = await channelReaders(tx, scope.workspaceId, channel);
     const recipients = everyone ? readers : named.filter((id) => readers.includes(id));
     if (recipients.length === 0) return [];
     return notify(tx, {
