@@ -31,6 +31,7 @@ export const chatText = {
   send: 'Send',
   composerLabel: (name: string) => `Message #${name}`,
   messagesIn: (name: string) => `Messages in #${name}`,
+  messagesWith: (names: string) => `Messages with ${names}`,
   editOf: (author: string) => `Edit message by ${author}`,
   deleteOf: (author: string) => `Delete message by ${author}`,
   edit: 'Edit',

@@ -125,7 +125,7 @@ export function ChannelView({
     const people = [...(typing.get(typingPlace(channel.id, threadId)) ?? new Map<string, number>()).keys()];
     return people.length > 0 ? chatText.typing(people.map((id) => names.get(id) ?? chatText.presence.online)) : null;
   };
-  const title = channel.kind === 'dm' ? channel.name : `#${channel.name}`;
+  const dm = channel.kind === 'dm';
 
   return (
     <div className={cn('grid gap-4', threadId && 'xl:grid-cols-[1fr_22rem]')}>
@@ -162,6 +162,7 @@ export function ChannelView({
         <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 px-4 py-2">
           <form
             role="search"
+            aria-label={chatText.search}
             className="flex items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
@@ -234,7 +235,7 @@ export function ChannelView({
           <p className="px-4 py-6 text-sm text-slate-600">{chatText.emptyChannel}</p>
         ) : (
           <MessageList
-            label={chatText.messagesIn(title)}
+            label={dm ? chatText.messagesWith(channel.name) : chatText.messagesIn(channel.name)}
             messages={messages}
             hasOlder={history.hasNextPage}
             loadingOlder={history.isFetchingNextPage}
@@ -259,7 +260,7 @@ export function ChannelView({
           workspaceId={workspaceId}
           channelId={channel.id}
           parentId={null}
-          label={chatText.composerLabel(title)}
+          label={dm ? chatText.directLabel(channel.name) : chatText.composerLabel(channel.name)}
           members={candidates}
           isOwner={isOwner}
           onSent={async () => {
