@@ -50,3 +50,78 @@ test('a message posted in #general reaches a teammate live, the rail counts it u
   await expect(rail.getByText(chatText.unread(1))).toHaveCount(0);
   await teammate.context.close();
 });
+
+// A thread, a mention and a task, live between two browsers; then the chat by keyboard alone.
+test('a thread reply and a mention reach a teammate live and light their bell; a message becomes a task; the chat works by keyboard', async ({
+  page,
+  browser,
+  accounts,
+  mailbox,
+}) => {
+  test.slow();
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  await page.goto('/chat');
+  const teammate = await teammateOf(page, browser, accounts.create, mailbox.invitationLinkFor);
+  await teammate.page.goto('/chat');
+  await expect(teammate.page.getByRole('heading', { name: 'general' })).toBeVisible();
+  await page.reload();
+
+  const composer = page.getByLabel(chatText.composerLabel('general'), { exact: true });
+  await composer.pressSequentially('@gra');
+  await composer.press('Enter');
+  await composer.pressSequentially('please write the release notes');
+  await composer.press('Enter');
+  const mine = page.getByText('please write the release notes');
+  await expect(mine).toBeVisible();
+
+  // Their bell counts the mention without a reload; the message is there too.
+  await expect(teammate.page.getByTestId('unread-count')).toHaveText('1');
+  await expect(teammate.page.getByText('please write the release notes')).toBeVisible();
+
+  // A reply in the thread shows in the other browser's open thread, and the count under the message.
+  await teammate.page.getByRole('button', { name: chatText.reply, exact: true }).click();
+  const thread = teammate.page
+    .getByRole('region', { name: chatText.thread })
+    .or(teammate.page.getByRole('heading', { name: chatText.thread }));
+  await expect(thread.first()).toBeVisible();
+  await page.getByRole('button', { name: chatText.reply, exact: true }).click();
+  const reply = page.getByLabel(chatText.replyLabel, { exact: true });
+  await reply.fill('Drafting them now');
+  await reply.press('Enter');
+  await expect(teammate.page.getByText('Drafting them now')).toBeVisible();
+  await expect(teammate.page.getByRole('button', { name: chatText.replies(1) })).toBeVisible();
+
+  // A reaction, then the message made into a task in one click, linked back by a live card.
+  await teammate.page
+    .getByRole('button', { name: chatText.react('🎉') })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: chatText.reactionCount('🎉', 1, false) }).first()).toBeVisible();
+  await page.getByRole('button', { name: chatText.makeTask }).first().click();
+  await expect(page.getByText(/Task [A-Z0-9]+-1 created from the message\./)).toBeVisible();
+  const key = ((await page.getByText(/Task [A-Z0-9]+-1 created/).textContent()) ?? '').match(/([A-Z0-9]+-1)/)![1]!;
+  await composer.fill(`Tracking in ${key}`);
+  await composer.press('Enter');
+  await expect(
+    teammate.page.getByRole('link', { name: new RegExp(`Task ${key}: @Grace Teammate please write the release notes`) }).first(),
+  ).toBeVisible();
+
+  // By keyboard: into the composer, type, send; the list and the thread's controls take focus in turn.
+  await teammate.page.reload();
+  const theirComposer = teammate.page.getByLabel(chatText.composerLabel('general'), { exact: true });
+  await theirComposer.focus();
+  await teammate.page.keyboard.type('Sent by keyboard');
+  await teammate.page.keyboard.press('Enter');
+  await expect(page.getByText('Sent by keyboard')).toBeVisible();
+  const list = teammate.page.getByRole('region', { name: chatText.messagesIn('general') });
+  await list.focus();
+  await expect(list).toBeFocused();
+  await teammate.page.keyboard.press('Tab');
+  await expect(teammate.page.locator(':focus')).toHaveAttribute('type', 'button');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/chat-${width}.png`, fullPage: true });
+  }
+  await teammate.context.close();
+});

@@ -7,6 +7,7 @@ import { listMembers } from '#src/server/workspace-access/memberships.ts';
 export interface ChannelRow {
   id: string;
   name: string;
+  kind: 'channel' | 'dm';
   private: number;
   archived_at: number | null;
   created_by: string | null;
@@ -20,18 +21,32 @@ export async function visibleChannel(db: Kysely<Database>, workspaceId: string, 
   const row = await db
     .selectFrom('chat_channels as c')
     .leftJoin('chat_members as m', (join) => join.onRef('m.channel_id', '=', 'c.id').on('m.user_id', '=', userId))
-    .select(['c.id', 'c.name', 'c.private', 'c.archived_at', 'c.created_by', 'm.user_id as memberId'])
+    .select(['c.id', 'c.name', 'c.kind', 'c.private', 'c.archived_at', 'c.created_by', 'm.user_id as memberId'])
     .where('c.workspace_id', '=', workspaceId)
     .where('c.id', '=', channelId)
     .executeTakeFirst();
   const joined = row?.memberId != null;
   if (!row || (row.private === 1 && !joined)) throw new HttpError(404, chatError.channelNotFound);
-  return { id: row.id, name: row.name, private: row.private, archived_at: row.archived_at, created_by: row.created_by, joined };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    private: row.private,
+    archived_at: row.archived_at,
+    created_by: row.created_by,
+    joined,
+  };
 }
 
 // Who may read a channel: a private one's members, or every member of the workspace.
 export async function channelReaders(db: Kysely<Database>, workspaceId: string, channel: ChannelRow): Promise<string[]> {
-  if (channel.private !== 1) return (await listMembers(db, workspaceId)).map((member) => member.userId);
+  return (await audienceOf(db, channel)) ?? (await listMembers(db, workspaceId)).map((member) => member.userId);
+}
+
+// Who hears a channel's live events: a private channel's (or direct message's) members only, named, so
+// nobody else even learns its id; undefined for a public channel, which every member hears.
+export async function audienceOf(db: Kysely<Database>, channel: ChannelRow): Promise<string[] | undefined> {
+  if (channel.private !== 1) return undefined;
   const rows = await db.selectFrom('chat_members').select('user_id').where('channel_id', '=', channel.id).execute();
   return rows.map((row) => row.user_id);
 }

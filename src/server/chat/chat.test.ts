@@ -7,28 +7,8 @@ import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { readEvents, team, type Team } from '../../../tests/support/tasks.ts';
-import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
-
-const base = (id: string) => `/workspaces/${id}/chat/channels`;
-
-async function channels(p: Person, id: string): Promise<{ channels: Channel[]; unreadTotal: number }> {
-  const answer = await p.c.get(base(id));
-  if (answer.status !== 200) throw new Error(`${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-async function general(p: Person, id: string): Promise<Channel> {
-  return (await channels(p, id)).channels.find((channel) => channel.name === 'general')!;
-}
-
-async function send(p: Person, id: string, channelId: string, body: string): Promise<ChatMessage> {
-  const answer = await p.c.post(`${base(id)}/${channelId}/messages`, { body });
-  if (answer.status !== 201) throw new Error(`${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.message;
-}
-
-const bodies = async (p: Person, id: string, channelId: string) =>
-  ((await p.c.get(`${base(id)}/${channelId}/messages`)).body.messages as ChatMessage[]).map((message) => message.body);
+import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
+import { base, bodies, channels, general, send } from './test-helpers.ts';
 
 describe.each(engines)('team chat on %s', (engine) => {
   const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
@@ -120,7 +100,7 @@ describe.each(engines)('team chat on %s', (engine) => {
     try {
       await send(tm.owner, tm.id, id, 'Secret words');
       const event = await reader.waitFor((one) => one.type === 'chat.changed');
-      expect(event).toMatchObject({ type: 'chat.changed', channelId: id });
+      expect(event).toMatchObject({ type: 'chat.changed', channelId: id, threadId: null });
       expect(reader.raw()).not.toContain('Secret words');
     } finally {
       reader.close();

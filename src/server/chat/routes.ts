@@ -5,15 +5,23 @@ import {
   chatPaths,
   type ChannelResponse,
   type ChannelsResponse,
+  type JumpResponse,
   type MessageResponse,
   type MessagesResponse,
+  type PeopleResponse,
+  type ThreadResponse,
 } from '#src/shared/chat/paths.ts';
 import {
   AddChannelMemberSchema,
   CreateChannelSchema,
+  DirectMessageSchema,
+  EditMessageSchema,
   MarkReadSchema,
   MessagesQuerySchema,
+  PresenceSchema,
+  ReactionSchema,
   SendMessageSchema,
+  TypingSchema,
   UpdateChannelSchema,
 } from '#src/shared/chat/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
@@ -56,20 +64,56 @@ export function registerChatRoutes(app: FastifyInstance, { chat }: { chat: Chat 
     return { channel: await chat.addMember(scopeFrom(request), params(request).channelId, userId) };
   });
 
-  app.get(chatPaths.messages, async (request): Promise<MessagesResponse> => {
-    const { before } = parseBody(MessagesQuerySchema, request.query);
-    return chat.messages(scopeFrom(request), params(request).channelId, before === undefined ? null : Number(before));
+  app.post(chatPaths.dms, async (request): Promise<ChannelResponse> => {
+    const { userIds } = parseBody(DirectMessageSchema, request.body);
+    return { channel: await chat.openDirect(scopeFrom(request), userIds) };
+  });
+
+  app.get(chatPaths.messages, async (request): Promise<MessagesResponse | JumpResponse> => {
+    const { before, after, q, on } = parseBody(MessagesQuerySchema, request.query);
+    return chat.messages(scopeFrom(request), params(request).channelId, {
+      ...(before !== undefined ? { before: Number(before) } : {}),
+      ...(after !== undefined ? { after: Number(after) } : {}),
+      ...(q !== undefined ? { q } : {}),
+      ...(on !== undefined ? { on } : {}),
+    });
   });
 
   app.post(chatPaths.messages, async (request, reply): Promise<MessageResponse> => {
-    const { body } = parseBody(SendMessageSchema, request.body);
-    const message = await chat.send(scopeFrom(request), params(request).channelId, body);
+    const message = await chat.send(scopeFrom(request), params(request).channelId, parseBody(SendMessageSchema, request.body));
     reply.code(201);
     return { message };
   });
 
+  app.get(chatPaths.replies, async (request): Promise<ThreadResponse> => {
+    const { channelId, messageId } = params(request);
+    return chat.thread(scopeFrom(request), channelId, messageId);
+  });
+
+  app.post(chatPaths.reactions, async (request): Promise<MessageResponse> => {
+    const { emoji } = parseBody(ReactionSchema, request.body);
+    const { channelId, messageId } = params(request);
+    return { message: await chat.react(scopeFrom(request), channelId, messageId, emoji) };
+  });
+
+  app.post(chatPaths.typing, async (request): Promise<OkResponse> => {
+    const { parentId } = parseBody(TypingSchema, request.body);
+    await chat.typing(scopeFrom(request), params(request).channelId, parentId ?? null);
+    return { ok: true, message: '' };
+  });
+
+  app.get(chatPaths.people, async (request): Promise<PeopleResponse> => ({
+    people: await chat.people(scopeFrom(request), params(request).channelId),
+  }));
+
+  app.post(chatPaths.presence, async (request): Promise<OkResponse> => {
+    const { state } = parseBody(PresenceSchema, request.body);
+    await chat.setPresence(scopeFrom(request), state);
+    return { ok: true, message: '' };
+  });
+
   app.put(chatPaths.message, async (request): Promise<MessageResponse> => {
-    const { body } = parseBody(SendMessageSchema, request.body);
+    const { body } = parseBody(EditMessageSchema, request.body);
     const { channelId, messageId } = params(request);
     return { message: await chat.edit(scopeFrom(request), channelId, messageId, body) };
   });

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { chatError } from '#src/shared/chat/messages.ts';
-import { CHAT_PAGE_SIZE, GENERAL_CHANNEL, type Channel, type ChatMessage } from '#src/shared/chat/paths.ts';
+import {
+  CHANNEL_MENTION,
+  CHAT_PAGE_SIZE,
+  CHAT_SEARCH_MAX,
+  GENERAL_CHANNEL,
+  THREAD_REPLIES_MAX,
+  type Channel,
+  type ChatMessage,
+  type ChatPerson,
+  type ThreadResponse,
+} from '#src/shared/chat/paths.ts';
 import { mentionedIds } from '#src/shared/notifications/mentions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
@@ -14,10 +24,15 @@ import { createChange, type Record } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
-import { channelReaders, visibleChannel, type ChannelRow } from './access.ts';
+import { audienceOf, channelReaders, visibleChannel, type ChannelRow } from './access.ts';
+import { messagesOf, toMessages, type MessageRow } from './message-rows.ts';
+import { channelPeople, setPresence } from './presence.ts';
 
 const EXCERPT_MAX = 280;
-const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+// A LIKE pattern that finds the words as typed: `%` and `_` in them are plain characters.
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type HistoryQuery = { before?: number; after?: number; q?: string; on?: string };
 
 export interface ChatDeps {
   db: Db;
@@ -37,34 +52,15 @@ async function latestSeq(db: Kysely<Database>, channelId: string): Promise<numbe
   return Number(row?.seq ?? 0);
 }
 
-function messagesOf(db: Kysely<Database>, workspaceId: string) {
-  return db
-    .selectFrom('chat_messages as m')
-    .leftJoin('users as u', 'u.id', 'm.author_id')
-    .select(['m.seq', 'm.id', 'm.channel_id', 'm.author_id', 'm.body', 'm.created_at', 'm.edited_at', 'u.name as author_name'])
-    .where('m.workspace_id', '=', workspaceId);
-}
-
-type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesOf>['executeTakeFirstOrThrow']>>;
-
-const toMessage = (row: MessageRow): ChatMessage => ({
-  id: row.id,
-  seq: Number(row.seq),
-  channelId: row.channel_id,
-  authorId: row.author_id,
-  authorName: row.author_name ?? 'Deleted account',
-  body: row.body,
-  createdAt: iso(row.created_at),
-  editedAt: row.edited_at === null ? null : iso(row.edited_at),
-});
-
 // Team chat (product rules C): every read and change goes through the door, and a channel the person
 // may not see is a 404 (access.ts). Changes are counted against the chat write limits and tell the
 // workspace's live stream which channel changed, never what was said.
 export function createChat({ db, clock, recordEvent, bus, limiter, notify }: ChatDeps) {
   const k = db.kysely;
   const change = createChange(db, recordEvent, bus, limiter, 'chat');
-  const changed = (record: Record, channelId: string) => record({ type: 'chat.changed', channelId });
+  const changed = async (tx: Kysely<Database>, record: Record, channel: ChannelRow, threadId: string | null = null) =>
+    record({ type: 'chat.changed', channelId: channel.id, threadId }, await audienceOf(tx, channel));
+  const one = async (tx: Kysely<Database>, row: MessageRow, userId: string) => (await toMessages(tx, [row], userId))[0]!;
 
   async function join(tx: Kysely<Database>, workspaceId: string, channelId: string, userId: string) {
     await tx
@@ -126,32 +122,51 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
     let query = db
       .selectFrom('chat_channels as c')
       .leftJoin('chat_members as m', (join) => join.onRef('m.channel_id', '=', 'c.id').on('m.user_id', '=', userId))
-      .select(['c.id', 'c.name', 'c.private', 'c.archived_at', 'c.created_by', 'm.user_id as member_id', 'm.last_read_seq'])
+      .select(['c.id', 'c.name', 'c.kind', 'c.private', 'c.archived_at', 'c.created_by', 'm.user_id as member_id', 'm.last_read_seq'])
       .where('c.workspace_id', '=', workspaceId)
       .where((eb) => eb.or([eb('c.private', '=', 0), eb('m.user_id', 'is not', null)]))
       .orderBy('c.name');
     if (channelId) query = query.where('c.id', '=', channelId);
     const rows = await query.execute();
+    // Thread replies are read in their thread; the channel counts its own messages.
     const counts = await db
       .selectFrom('chat_messages as msg')
       .innerJoin('chat_members as m', (join) => join.onRef('m.channel_id', '=', 'msg.channel_id').on('m.user_id', '=', userId))
       .select(['msg.channel_id', (eb) => eb.fn.countAll<string | number>().as('unread')])
       .where('msg.workspace_id', '=', workspaceId)
+      .where('msg.parent_id', 'is', null)
       .whereRef('msg.seq', '>', 'm.last_read_seq')
       .where((eb) => eb.or([eb('msg.author_id', 'is', null), eb('msg.author_id', '<>', userId)]))
       .groupBy('msg.channel_id')
       .execute();
     const unread = new Map(counts.map((row) => [row.channel_id, Number(row.unread)]));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      private: row.private === 1,
-      archived: row.archived_at !== null,
-      joined: row.member_id !== null,
-      unread: unread.get(row.id) ?? 0,
-      lastReadSeq: row.last_read_seq === null || Number(row.last_read_seq) === 0 ? null : Number(row.last_read_seq),
-      createdBy: row.created_by,
-    }));
+    const dmIds = rows.filter((row) => row.kind === 'dm').map((row) => row.id);
+    const dmPeople =
+      dmIds.length === 0
+        ? []
+        : await db
+            .selectFrom('chat_members as m')
+            .innerJoin('users as u', 'u.id', 'm.user_id')
+            .select(['m.channel_id', 'u.id', 'u.name'])
+            .where('m.channel_id', 'in', dmIds)
+            .where('m.user_id', '<>', userId)
+            .orderBy('u.name')
+            .execute();
+    return rows.map((row) => {
+      const dmWith = dmPeople.filter((person) => person.channel_id === row.id).map((person) => ({ id: person.id, name: person.name }));
+      return {
+        id: row.id,
+        kind: row.kind,
+        name: row.kind === 'dm' ? dmWith.map((person) => person.name).join(', ') : row.name,
+        dmWith,
+        private: row.private === 1,
+        archived: row.archived_at !== null,
+        joined: row.member_id !== null,
+        unread: unread.get(row.id) ?? 0,
+        lastReadSeq: row.last_read_seq === null || Number(row.last_read_seq) === 0 ? null : Number(row.last_read_seq),
+        createdBy: row.created_by,
+      };
+    });
   }
 
   async function channelFor(tx: Kysely<Database>, scope: WorkspaceScope, channelId: string): Promise<Channel> {
@@ -173,25 +188,79 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
     if (channel.archived_at !== null) throw new HttpError(409, chatError.archived);
   }
 
+  // A channel's rename, archive or leave: a direct message has no name, and is nobody's to close.
+  function requireNamedChannel(channel: ChannelRow) {
+    if (channel.kind === 'dm') throw new HttpError(404, chatError.channelNotFound);
+  }
+
   async function requireMessage(tx: Kysely<Database>, workspaceId: string, channelId: string, messageId: string) {
     const row = await messagesOf(tx, workspaceId).where('m.channel_id', '=', channelId).where('m.id', '=', messageId).executeTakeFirst();
     if (!row) throw new HttpError(404, chatError.messageNotFound);
     return row;
   }
 
+  const excerptOf = (channel: ChannelRow, body: string) =>
+    `${channel.kind === 'dm' ? '' : `#${channel.name}: `}${body.slice(0, EXCERPT_MAX)}`;
+
   // A mention tells only the people who can read the channel; the rest stay untold, as the words would
-  // otherwise reach someone outside a private channel.
-  async function notifyMentions(tx: Kysely<Database>, scope: WorkspaceScope, channel: ChannelRow, body: string, before: string[] = []) {
-    const fresh = mentionedIds(body).filter((id) => !before.includes(id));
-    if (fresh.length === 0) return;
-    const readers = new Set(await channelReaders(tx, scope.workspaceId, channel));
-    await notify(tx, {
+  // otherwise reach someone outside a private channel. `@channel` tells every reader. Answers who was told.
+  async function notifyMentions(tx: Kysely<Database>, scope: WorkspaceScope, channel: ChannelRow, body: string, before = '') {
+    const everyone = CHANNEL_MENTION.test(body) && !CHANNEL_MENTION.test(before);
+    const named = mentionedIds(body).filter((id) => !mentionedIds(before).includes(id));
+    if (!everyone && named.length === 0) return [];
+    const readers = await channelReaders(tx, scope.workspaceId, channel);
+    const recipients = everyone ? readers : named.filter((id) => readers.includes(id));
+    if (recipients.length === 0) return [];
+    return notify(tx, {
       kind: 'mentioned',
       workspaceId: scope.workspaceId,
       actorId: scope.actor.userId,
-      recipients: fresh.filter((id) => readers.has(id)),
-      excerpt: `#${channel.name}: ${body.slice(0, EXCERPT_MAX)}`,
+      recipients,
+      excerpt: excerptOf(channel, body),
     });
+  }
+
+  async function follow(tx: Kysely<Database>, workspaceId: string, messageId: string, userIds: (string | null)[]) {
+    const values = [...new Set(userIds.filter((id): id is string => id !== null))].map((userId) => ({
+      message_id: messageId,
+      user_id: userId,
+      workspace_id: workspaceId,
+    }));
+    if (values.length === 0) return;
+    await tx
+      .insertInto('chat_thread_followers')
+      .values(values)
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .execute();
+  }
+
+  // A reply: the thread's first message counts it, its author and the replier follow the thread, and the
+  // other followers who can still read the channel hear of it (those the reply mentions already did).
+  async function reply(tx: Kysely<Database>, scope: WorkspaceScope, channel: ChannelRow, parent: MessageRow, body: string, told: string[]) {
+    await tx
+      .updateTable('chat_messages')
+      .set((eb) => ({ reply_count: eb('reply_count', '+', 1), last_reply_at: clock() }))
+      .where('id', '=', parent.id)
+      .execute();
+    await follow(tx, scope.workspaceId, parent.id, [parent.author_id, scope.actor.userId]);
+    const followers = await tx.selectFrom('chat_thread_followers').select('user_id').where('message_id', '=', parent.id).execute();
+    const readers = new Set(await channelReaders(tx, scope.workspaceId, channel));
+    await notify(tx, {
+      kind: 'thread_reply',
+      workspaceId: scope.workspaceId,
+      actorId: scope.actor.userId,
+      recipients: followers.map((row) => row.user_id).filter((id) => readers.has(id) && !told.includes(id)),
+      excerpt: excerptOf(channel, body),
+    });
+  }
+
+  function history(db: Kysely<Database>, workspaceId: string, channelId: string) {
+    return messagesOf(db, workspaceId).where('m.channel_id', '=', channelId).where('m.parent_id', 'is', null);
+  }
+
+  // One member may send @channel only after seeing what it does; an owner may at once.
+  function requireChannelMentionAllowed(scope: WorkspaceScope, body: string, confirmed: boolean | undefined) {
+    if (CHANNEL_MENTION.test(body) && scope.role !== 'owner' && confirmed !== true) throw new HttpError(409, chatError.confirmChannel);
   }
 
   return {
@@ -220,7 +289,43 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           })
           .execute();
         await join(tx, scope.workspaceId, id, scope.actor.userId);
-        await changed(record, id);
+        await changed(tx, record, await visibleChannel(tx, scope.workspaceId, scope.actor.userId, id));
+        return channelFor(tx, scope, id);
+      });
+    },
+
+    // The one conversation of exactly these people (me included): found by its key, made on first use.
+    openDirect(scope: WorkspaceScope, userIds: string[]): Promise<Channel> {
+      return change(scope, 'member', async (tx, record) => {
+        const people = [...new Set([scope.actor.userId, ...userIds])].sort();
+        for (const id of people) if (!(await findMember(tx, scope.workspaceId, id))) throw new HttpError(400, chatError.dmPeople);
+        if (people.length < 2) throw new HttpError(400, chatError.dmPeople);
+        const key = people.join(',');
+        const found = await tx
+          .selectFrom('chat_channels')
+          .select('id')
+          .where('workspace_id', '=', scope.workspaceId)
+          .where('dm_key', '=', key)
+          .executeTakeFirst();
+        if (found) return channelFor(tx, scope, found.id);
+        const id = randomUUID();
+        await tx
+          .insertInto('chat_channels')
+          .values({
+            id,
+            workspace_id: scope.workspaceId,
+            // Never shown (a direct message reads as its people's names); `:` keeps it apart from channel names.
+            name: `dm:${id}`,
+            kind: 'dm',
+            dm_key: key,
+            private: 1,
+            archived_at: null,
+            created_by: scope.actor.userId,
+            created_at: clock(),
+          })
+          .execute();
+        for (const person of people) await join(tx, scope.workspaceId, id, person);
+        await changed(tx, record, await visibleChannel(tx, scope.workspaceId, scope.actor.userId, id));
         return channelFor(tx, scope, id);
       });
     },
@@ -232,6 +337,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
     ): Promise<Channel> {
       return change(scope, 'member', async (tx, record) => {
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        requireNamedChannel(channel);
         if (channel.created_by !== scope.actor.userId && scope.role !== 'owner') throw new HttpError(403, chatError.notYourChannel);
         if (channel.name === GENERAL_CHANNEL) throw new HttpError(409, chatError.generalStays);
         if (input.name !== undefined && input.name !== channel.name) await requireNameFree(tx, scope.workspaceId, input.name);
@@ -244,16 +350,16 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           .where('workspace_id', '=', scope.workspaceId)
           .where('id', '=', channelId)
           .execute();
-        await changed(record, channelId);
+        await changed(tx, record, channel);
         return channelFor(tx, scope, channelId);
       });
     },
 
     joinChannel(scope: WorkspaceScope, channelId: string): Promise<Channel> {
       return change(scope, 'member', async (tx, record) => {
-        await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
         await join(tx, scope.workspaceId, channelId, scope.actor.userId);
-        await changed(record, channelId);
+        await changed(tx, record, channel);
         return channelFor(tx, scope, channelId);
       });
     },
@@ -261,9 +367,11 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
     leaveChannel(scope: WorkspaceScope, channelId: string): Promise<void> {
       return change(scope, 'member', async (tx, record) => {
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        requireNamedChannel(channel);
         if (channel.name === GENERAL_CHANNEL) throw new HttpError(409, chatError.generalStays);
+        // Heard by whoever was in it, the leaver included, so their list drops it at once.
+        await changed(tx, record, channel);
         await tx.deleteFrom('chat_members').where('channel_id', '=', channelId).where('user_id', '=', scope.actor.userId).execute();
-        await changed(record, channelId);
       });
     },
 
@@ -271,37 +379,95 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
     addMember(scope: WorkspaceScope, channelId: string, userId: string): Promise<Channel> {
       return change(scope, 'member', async (tx, record) => {
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        requireNamedChannel(channel);
         if (!channel.joined) throw new HttpError(404, chatError.channelNotFound);
         if (!(await findMember(tx, scope.workspaceId, userId))) throw new HttpError(400, chatError.notMember);
         await join(tx, scope.workspaceId, channelId, userId);
-        await changed(record, channelId);
+        await changed(tx, record, channel);
         return channelFor(tx, scope, channelId);
       });
     },
 
-    // Newest first, a page at a time; `before` is the seq of the oldest message the browser has.
+    // The channel's own messages (replies live in their threads), a page at a time: newest first
+    // before a position, oldest first after one, the newest matches of a search, or the position of
+    // the first message on a day.
     messages(
       scope: WorkspaceScope,
       channelId: string,
-      before: number | null,
-    ): Promise<{ messages: ChatMessage[]; nextCursor: string | null }> {
+      query: HistoryQuery,
+    ): Promise<{ messages: ChatMessage[]; nextCursor: string | null } | { seq: number | null }> {
       return readWorkspace(k, scope, 'member', async (db, member) => {
         await visibleChannel(db, member.workspaceId, member.actor.userId, channelId);
-        let query = messagesOf(db, member.workspaceId)
-          .where('m.channel_id', '=', channelId)
-          .orderBy('m.seq', 'desc')
-          .limit(CHAT_PAGE_SIZE + 1);
-        if (before !== null) query = query.where('m.seq', '<', before);
-        const rows = await query.execute();
-        const page = rows.slice(0, CHAT_PAGE_SIZE).map(toMessage);
-        return { messages: page, nextCursor: rows.length > CHAT_PAGE_SIZE ? String(page.at(-1)!.seq) : null };
+        const base = history(db, member.workspaceId, channelId);
+        if (query.on !== undefined) {
+          const first = await base
+            .where('m.created_at', '>=', Date.parse(`${query.on}T00:00:00Z`))
+            .orderBy('m.created_at')
+            .orderBy('m.seq')
+            .limit(1)
+            .executeTakeFirst();
+          return { seq: first ? Number(first.seq) : null };
+        }
+        if (query.q !== undefined) {
+          const rows = await base
+            .where(sql<boolean>`lower(m.body) like lower(${likePattern(query.q)}) escape '\\'`)
+            .orderBy('m.seq', 'desc')
+            .limit(CHAT_SEARCH_MAX)
+            .execute();
+          return { messages: await toMessages(db, rows, member.actor.userId), nextCursor: null };
+        }
+        if (query.after !== undefined) {
+          const rows = await base
+            .where('m.seq', '>', query.after)
+            .orderBy('m.seq')
+            .limit(CHAT_PAGE_SIZE + 1)
+            .execute();
+          const page = rows.slice(0, CHAT_PAGE_SIZE);
+          const messages = await toMessages(db, page, member.actor.userId);
+          return { messages, nextCursor: rows.length > CHAT_PAGE_SIZE ? String(page.at(-1)!.seq) : null };
+        }
+        let older = base.orderBy('m.seq', 'desc').limit(CHAT_PAGE_SIZE + 1);
+        if (query.before !== undefined) older = older.where('m.seq', '<', query.before);
+        const rows = await older.execute();
+        const page = rows.slice(0, CHAT_PAGE_SIZE);
+        const messages = await toMessages(db, page, member.actor.userId);
+        return { messages, nextCursor: rows.length > CHAT_PAGE_SIZE ? String(page.at(-1)!.seq) : null };
       });
     },
 
-    send(scope: WorkspaceScope, channelId: string, body: string): Promise<ChatMessage> {
+    thread(scope: WorkspaceScope, channelId: string, messageId: string): Promise<ThreadResponse> {
+      return readWorkspace(k, scope, 'member', async (db, member) => {
+        await visibleChannel(db, member.workspaceId, member.actor.userId, channelId);
+        const parent = await requireMessage(db, member.workspaceId, channelId, messageId);
+        if (parent.parent_id !== null) throw new HttpError(404, chatError.messageNotFound);
+        const replies = await messagesOf(db, member.workspaceId)
+          .where('m.parent_id', '=', messageId)
+          .orderBy('m.seq')
+          .limit(THREAD_REPLIES_MAX)
+          .execute();
+        const following = await db
+          .selectFrom('chat_thread_followers')
+          .select('user_id')
+          .where('message_id', '=', messageId)
+          .where('user_id', '=', member.actor.userId)
+          .executeTakeFirst();
+        const [first, ...rest] = await toMessages(db, [parent, ...replies], member.actor.userId);
+        return { parent: first!, replies: rest, following: following !== undefined };
+      });
+    },
+
+    send(
+      scope: WorkspaceScope,
+      channelId: string,
+      input: { body: string; parentId?: string | undefined; confirmChannel?: boolean | undefined },
+    ): Promise<ChatMessage> {
+      const { body, parentId } = input;
       return change(scope, 'member', async (tx, record) => {
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
         requireOpen(channel);
+        requireChannelMentionAllowed(scope, body, input.confirmChannel);
+        const parent = parentId === undefined ? null : await requireMessage(tx, scope.workspaceId, channelId, parentId);
+        if (parent && parent.parent_id !== null) throw new HttpError(400, chatError.notInThread);
         // Posting in a public channel joins it.
         await join(tx, scope.workspaceId, channelId, scope.actor.userId);
         const id = randomUUID();
@@ -315,18 +481,22 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
             body,
             created_at: clock(),
             edited_at: null,
+            parent_id: parent?.id ?? null,
           })
           .execute();
-        const message = toMessage(await requireMessage(tx, scope.workspaceId, channelId, id));
-        // What I wrote I have read.
-        await tx
-          .updateTable('chat_members')
-          .set({ last_read_seq: message.seq })
-          .where('channel_id', '=', channelId)
-          .where('user_id', '=', scope.actor.userId)
-          .execute();
-        await notifyMentions(tx, scope, channel, body);
-        await changed(record, channelId);
+        const message = await one(tx, await requireMessage(tx, scope.workspaceId, channelId, id), scope.actor.userId);
+        // What I wrote in the channel I have read.
+        if (!parent) {
+          await tx
+            .updateTable('chat_members')
+            .set({ last_read_seq: message.seq })
+            .where('channel_id', '=', channelId)
+            .where('user_id', '=', scope.actor.userId)
+            .execute();
+        }
+        const told = await notifyMentions(tx, scope, channel, body);
+        if (parent) await reply(tx, scope, channel, parent, body, told);
+        await changed(tx, record, channel, parent?.id ?? null);
         return message;
       });
     },
@@ -337,6 +507,8 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
         requireOpen(channel);
         const before = await requireMessage(tx, scope.workspaceId, channelId, messageId);
         if (before.author_id !== scope.actor.userId) throw new HttpError(403, chatError.notYourMessage);
+        // An @channel added by an edit is the owners' alone: nobody is asked to confirm an edit.
+        if (!CHANNEL_MENTION.test(before.body)) requireChannelMentionAllowed(scope, body, false);
         await tx
           .updateTable('chat_messages')
           .set({ body, edited_at: clock() })
@@ -344,19 +516,79 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           .where('id', '=', messageId)
           .execute();
         // Only people newly mentioned by the edit are told.
-        await notifyMentions(tx, scope, channel, body, mentionedIds(before.body));
-        await changed(record, channelId);
-        return toMessage(await requireMessage(tx, scope.workspaceId, channelId, messageId));
+        await notifyMentions(tx, scope, channel, body, before.body);
+        await changed(tx, record, channel, before.parent_id);
+        return one(tx, await requireMessage(tx, scope.workspaceId, channelId, messageId), scope.actor.userId);
       });
     },
 
+    // A thread's first message goes with its replies; a reply leaves its thread one shorter.
     remove(scope: WorkspaceScope, channelId: string, messageId: string): Promise<void> {
       return change(scope, 'member', async (tx, record) => {
-        await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
         const message = await requireMessage(tx, scope.workspaceId, channelId, messageId);
         if (message.author_id !== scope.actor.userId && scope.role !== 'owner') throw new HttpError(403, chatError.notYourMessage);
+        await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('parent_id', '=', messageId).execute();
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('id', '=', messageId).execute();
-        await changed(record, channelId);
+        if (message.parent_id !== null) {
+          await tx
+            .updateTable('chat_messages')
+            .set((eb) => ({ reply_count: eb('reply_count', '-', 1) }))
+            .where('id', '=', message.parent_id)
+            .execute();
+        }
+        await changed(tx, record, channel, message.parent_id);
+      });
+    },
+
+    // Adds my reaction, or takes it back when I had given it.
+    react(scope: WorkspaceScope, channelId: string, messageId: string, emoji: string): Promise<ChatMessage> {
+      return change(scope, 'member', async (tx, record) => {
+        const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        requireOpen(channel);
+        const message = await requireMessage(tx, scope.workspaceId, channelId, messageId);
+        const mine = (eb: Kysely<Database>) =>
+          eb
+            .deleteFrom('chat_reactions')
+            .where('message_id', '=', messageId)
+            .where('reactor_key', '=', scope.actor.userId)
+            .where('emoji', '=', emoji);
+        const taken = await mine(tx).executeTakeFirst();
+        if (Number(taken.numDeletedRows) === 0) {
+          await tx
+            .insertInto('chat_reactions')
+            .values({
+              message_id: messageId,
+              workspace_id: scope.workspaceId,
+              reactor_key: scope.actor.userId,
+              user_id: scope.actor.userId,
+              emoji,
+              created_at: clock(),
+            })
+            .execute();
+        }
+        await changed(tx, record, channel, message.parent_id);
+        return one(tx, message, scope.actor.userId);
+      });
+    },
+
+    // "Someone is typing": heard by the channel's readers for a few seconds, never stored past the log.
+    typing(scope: WorkspaceScope, channelId: string, threadId: string | null): Promise<void> {
+      return change(scope, 'member', async (tx, record) => {
+        const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
+        requireOpen(channel);
+        await record({ type: 'chat.typing', channelId, threadId }, await audienceOf(tx, channel));
+      });
+    },
+
+    setPresence(scope: WorkspaceScope, state: 'online' | 'away'): Promise<void> {
+      return change(scope, 'member', (tx, record) => setPresence(tx, clock, scope, state, record));
+    },
+
+    people(scope: WorkspaceScope, channelId: string): Promise<ChatPerson[]> {
+      return readWorkspace(k, scope, 'member', async (db, member) => {
+        await visibleChannel(db, member.workspaceId, member.actor.userId, channelId);
+        return channelPeople(db, clock(), member.workspaceId, channelId);
       });
     },
 

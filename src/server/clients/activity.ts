@@ -4,7 +4,7 @@ import type { ActivityItem } from '#src/shared/clients/paths.ts';
 import { githubUi } from '#src/shared/github/messages.ts';
 import type { LiveEventData } from '#src/shared/tasks/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
-import type { RecordedEvent } from '#src/server/events/log.ts';
+import { EVENT_COLUMNS, fromEventRow, type RecordedEvent } from '#src/server/events/log.ts';
 
 function sentence(data: LiveEventData, who: string): string {
   switch (data.type) {
@@ -65,7 +65,7 @@ export async function toActivity(db: Kysely<Database>, events: RecordedEvent[]):
 export async function latestEvents(db: Kysely<Database>, workspaceId: string, limit: number): Promise<RecordedEvent[]> {
   const rows = await db
     .selectFrom('workspace_events')
-    .select(['id', 'workspace_id', 'actor_id', 'data', 'created_at'])
+    .select(EVENT_COLUMNS)
     .where('workspace_id', '=', workspaceId)
     // Chat is conversation, not activity: every message would push the work out, and a private
     // channel's goings-on are not for every member to see.
@@ -73,11 +73,5 @@ export async function latestEvents(db: Kysely<Database>, workspaceId: string, li
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    workspaceId: row.workspace_id,
-    actorId: row.actor_id,
-    occurredAt: Number(row.created_at),
-    data: JSON.parse(row.data) as LiveEventData,
-  }));
+  return rows.map(fromEventRow);
 }

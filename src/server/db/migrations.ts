@@ -1009,6 +1009,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('slack_imports_workspace').on('slack_imports').columns(['workspace_id', 'created_at']).execute();
     },
   },
+  // Who may hear an event (a private channel's or a direct message's people; null: every member), and
+  // each member's chat presence, so every instance shows the same online/away list.
+  '042-chat-more': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('workspace_events').addColumn('audience', 'text').execute();
+      await db.schema
+        .createTable('chat_presence')
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_presence_pk', ['workspace_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('chat_messages_created').on('chat_messages').columns(['channel_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

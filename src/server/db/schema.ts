@@ -177,6 +177,8 @@ export interface WorkspaceEventsTable {
   actor_id: string | null;
   data: string;
   created_at: number;
+  // A JSON array of the user ids who may hear the event; null: every member of the workspace.
+  audience: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // What admins did to accounts and the beta, written in the transaction of the change; nothing
@@ -314,6 +316,7 @@ export interface Database {
   chat_reactions: ChatReactionsTable;
   chat_thread_followers: ChatThreadFollowersTable;
   slack_imports: SlackImportsTable;
+  chat_presence: ChatPresenceTable;
   admin_audit: AdminAuditTable;
   system_alerts: SystemAlertsTable;
   account_exports: AccountExportsTable;
@@ -704,6 +707,13 @@ export interface ChatReactionsTable {
   user_id: string | null;
   emoji: string;
   created_at: number;
+}
+
+export interface ChatPresenceTable {
+  workspace_id: string;
+  user_id: string;
+  state: 'online' | 'away';
+  seen_at: number;
 }
 
 export interface ChatThreadFollowersTable {

@@ -1,7 +1,6 @@
-import type { LiveEvent } from '#src/shared/tasks/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { eventsAfter, latestEventId, sweepEvents, toLiveEvent } from './log.ts';
+import { eventsAfter, latestEventId, sweepEvents, type RecordedEvent } from './log.ts';
 import { listenForever, type ListenerLog } from './pg-listener.ts';
 import { EVENTS_CHANNEL } from './recorder.ts';
 
@@ -10,7 +9,7 @@ const READ_BATCH = 200;
 const SQLITE_POLL_MS = 200;
 const SWEEP_MS = 60 * 60_000;
 
-export type Deliver = (event: LiveEvent) => void;
+export type Deliver = (event: RecordedEvent) => void;
 
 interface Feed {
   // The last event read from the log and handed to the listeners.
@@ -47,8 +46,7 @@ export function createLiveHub(db: Db, clock: Clock, log: ListenerLog) {
         const events = await eventsAfter(db.kysely, workspaceId, feed.lastId, READ_BATCH);
         for (const event of events) {
           feed.lastId = event.id;
-          const live = toLiveEvent(event);
-          for (const deliver of feed.listeners) deliver(live);
+          for (const deliver of feed.listeners) deliver(event);
         }
         if (events.length === READ_BATCH) feed.again = true;
       } while (feed.again && feeds.get(workspaceId) === feed);

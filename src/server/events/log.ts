@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { LiveEvent, LiveEventData } from '#src/shared/tasks/paths.ts';
-import type { Database } from '#src/server/db/schema.ts';
+import type { Database, WorkspaceEventsTable } from '#src/server/db/schema.ts';
 
 // An event as the log holds it: the public JSON of a LiveEvent, with its id as a number.
 export interface RecordedEvent {
@@ -9,6 +9,26 @@ export interface RecordedEvent {
   actorId: string | null;
   occurredAt: number;
   data: LiveEventData;
+  // Who may hear it; null: every member of the workspace.
+  audience: string[] | null;
+}
+
+// Whether this person's stream carries the event: an event with an audience is not even named to
+// anyone outside it (a private channel's id is a secret too).
+export const hears = (event: RecordedEvent, userId: string) => event.audience === null || event.audience.includes(userId);
+
+// The columns a RecordedEvent is read from.
+export const EVENT_COLUMNS = ['id', 'workspace_id', 'actor_id', 'data', 'audience', 'created_at'] as const;
+
+export function fromEventRow(row: Pick<Selectable<WorkspaceEventsTable>, (typeof EVENT_COLUMNS)[number]>): RecordedEvent {
+  return {
+    id: Number(row.id),
+    workspaceId: row.workspace_id,
+    actorId: row.actor_id,
+    occurredAt: Number(row.created_at),
+    data: JSON.parse(row.data) as LiveEventData,
+    audience: row.audience === null ? null : (JSON.parse(row.audience) as string[]),
+  };
 }
 
 export function toLiveEvent(event: RecordedEvent): LiveEvent {
@@ -27,19 +47,13 @@ export function toLiveEvent(event: RecordedEvent): LiveEvent {
 export async function eventsAfter(db: Kysely<Database>, workspaceId: string, afterId: number, limit: number): Promise<RecordedEvent[]> {
   const rows = await db
     .selectFrom('workspace_events')
-    .select(['id', 'workspace_id', 'actor_id', 'data', 'created_at'])
+    .select(EVENT_COLUMNS)
     .where('workspace_id', '=', workspaceId)
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    workspaceId: row.workspace_id,
-    actorId: row.actor_id,
-    occurredAt: Number(row.created_at),
-    data: JSON.parse(row.data) as LiveEventData,
-  }));
+  return rows.map(fromEventRow);
 }
 
 export async function latestEventId(db: Kysely<Database>, workspaceId: string): Promise<number> {

@@ -18,6 +18,8 @@ export interface NewEvent {
   workspaceId: string;
   actorId: string | null;
   data: LiveEventData;
+  // Only these people hear it on the live stream (a private channel's members); unset: every member.
+  audience?: string[];
 }
 
 export type RecordEvent = (tx: Kysely<Database>, event: NewEvent) => Promise<RecordedEvent>;
@@ -34,6 +36,7 @@ export function createEventRecorder({ engine, clock, hooks = [] }: { engine: Eng
         type: event.data.type,
         actor_id: event.actorId,
         data: JSON.stringify(event.data),
+        audience: event.audience ? JSON.stringify(event.audience) : null,
         created_at: now,
       })
       .returning('id')
@@ -44,6 +47,7 @@ export function createEventRecorder({ engine, clock, hooks = [] }: { engine: Eng
       actorId: event.actorId,
       occurredAt: now,
       data: event.data,
+      audience: event.audience ?? null,
     };
     for (const hook of hooks) await hook(tx, recorded);
     if (engine === 'postgres') await sql`select pg_notify(${EVENTS_CHANNEL}, ${event.workspaceId})`.execute(tx);

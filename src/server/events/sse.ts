@@ -5,7 +5,7 @@ import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { WakeChannel } from './wake-channel.ts';
 import type { LiveHub } from './hub.ts';
-import { eventsAfter, hasEvent, toLiveEvent } from './log.ts';
+import { eventsAfter, hasEvent, hears, toLiveEvent, type RecordedEvent } from './log.ts';
 
 export const HEARTBEAT_MS = 15_000;
 // An open stream asks whether its person may still hear the workspace (signed out, removed, suspended,
@@ -93,7 +93,12 @@ export function createEventStreams(
       queued.push(event);
       if (!pumping) void pump();
     };
-    const deliver = (event: LiveEvent) => (replaying ? held.push(event) : sendLive(event));
+    const deliver = (recorded: RecordedEvent) => {
+      if (!hears(recorded, userId)) return;
+      const event = toLiveEvent(recorded);
+      if (replaying) held.push(event);
+      else sendLive(event);
+    };
     let unsubscribe = () => undefined as void;
     const heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
     heartbeat.unref();
@@ -132,7 +137,7 @@ export function createEventStreams(
         const known = await hasEvent(db.kysely, options.workspaceId, options.after);
         const beforeJoining = missed.some((event) => event.occurredAt < options.joinedAt);
         if (!known || beforeJoining || missed.length > REPLAY_MAX) send(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
-        else for (const event of missed) send(frame(toLiveEvent(event)));
+        else for (const event of missed) if (hears(event, userId)) send(frame(toLiveEvent(event)));
       }
       replaying = false;
       for (const event of held.splice(0)) sendLive(event);

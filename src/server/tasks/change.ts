@@ -8,7 +8,8 @@ import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { withWorkspace, type Requirement } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 
-export type Record = (data: LiveEventData) => Promise<RecordedEvent>;
+// `audience`: only these people hear the event on the live stream (unset: every member).
+export type Record = (data: LiveEventData, audience?: string[]) => Promise<RecordedEvent>;
 export type Change = <T>(
   scope: WorkspaceScope,
   requirement: Requirement,
@@ -32,7 +33,9 @@ export function createChange(
   return async (scope, requirement, work, { counted } = { counted: true }) => {
     if (counted) await limiter.checkWrite(limitName, scope.actor.userId, scope.workspaceId);
     const result = await withWorkspace(db.kysely, scope, requirement, (tx) =>
-      work(tx, (data) => recordEvent(tx, { workspaceId: scope.workspaceId, actorId: scope.actor.userId, data })),
+      work(tx, (data, audience) =>
+        recordEvent(tx, { workspaceId: scope.workspaceId, actorId: scope.actor.userId, data, ...(audience ? { audience } : {}) }),
+      ),
     );
     bus.poke(scope.workspaceId);
     return result;

@@ -10,6 +10,9 @@ export const chatError = {
   generalStays: 'The #general channel cannot be renamed, archived or left.',
   notMember: 'That person is not a member of this workspace.',
   badCursor: 'That page cursor is not valid. Start again from the newest messages.',
+  notInThread: 'Replies go to a message of the channel, not to another reply.',
+  confirmChannel: 'This tells everyone in the channel. Send it again to confirm.',
+  dmPeople: 'Choose teammates of this workspace to write to.',
 } as const;
 
 export const chatNotice = {
@@ -28,6 +31,7 @@ export const chatText = {
   send: 'Send',
   composerLabel: (name: string) => `Message #${name}`,
   messagesIn: (name: string) => `Messages in #${name}`,
+  messagesWith: (names: string) => `Messages with ${names}`,
   editOf: (author: string) => `Edit message by ${author}`,
   deleteOf: (author: string) => `Delete message by ${author}`,
   edit: 'Edit',
@@ -38,6 +42,7 @@ export const chatText = {
   leave: 'Leave channel',
   archive: 'Archive channel',
   olderMessages: 'Load older messages',
+  newerMessages: 'Load newer messages',
   emptyChannel: 'No messages yet. Write the first one below: press Enter to send, Shift+Enter for a new line.',
   noChannel: 'Pick a channel on the left, or make a new one for a topic or a team.',
   notJoined: 'You are reading this channel. Join it to post and to count its unread messages.',
@@ -45,4 +50,47 @@ export const chatText = {
   retry: 'Try again',
   deleteConfirm: 'Delete this message? This cannot be undone.',
   unread: (count: number) => `${count} unread`,
+  directMessages: 'Direct messages',
+  newMessage: 'New message',
+  newMessageTitle: 'New direct message',
+  newMessageLead: 'Choose one or more teammates. The same people always share one conversation.',
+  openConversation: 'Open conversation',
+  noTeammates: 'Nobody else is in this workspace yet. Invite teammates from the workspace settings to write to them.',
+  directLabel: (names: string) => `Message ${names}`,
+  people: 'People',
+  presence: { online: 'Online', away: 'Away', offline: 'Offline' },
+  newMessagesDivider: 'New messages',
+  jumpToUnread: 'Jump to first unread',
+  jumpToDate: 'Jump to date',
+  go: 'Go',
+  noMessagesSince: 'No messages on or after that day.',
+  backToLatest: 'Back to latest',
+  search: 'Search this channel',
+  searchResults: (count: number) => (count === 1 ? '1 message found' : `${count} messages found`),
+  noResults: 'No messages match. Try fewer or different words.',
+  clearSearch: 'Clear search',
+  reply: 'Reply',
+  replies: (count: number) => (count === 1 ? '1 reply' : `${count} replies`),
+  thread: 'Thread',
+  closeThread: 'Close thread',
+  replyLabel: 'Reply in thread',
+  react: (emoji: string) => `React with ${emoji}`,
+  reactions: 'Reactions',
+  reactionCount: (emoji: string, count: number, mine: boolean) =>
+    `${emoji} ${count} ${count === 1 ? 'reaction' : 'reactions'}${mine ? ', including yours' : ''}`,
+  makeTask: 'Make a task',
+  taskMade: (key: string) => `Task ${key} created from the message.`,
+  taskFromChat: (author: string, when: string) => `From chat, ${author} on ${when}:`,
+  typing: (names: string[]) =>
+    names.length === 1
+      ? `${names[0]} is typing…`
+      : names.length === 2
+        ? `${names[0]} and ${names[1]} are typing…`
+        : 'Several people are typing…',
+  channelConfirmTitle: 'Tell everyone?',
+  channelConfirm: '@channel notifies every member of this channel. Send it anyway?',
+  sendAnyway: 'Send to everyone',
+  taskPreview: (key: string) => `Task ${key}`,
+  assignedTo: (name: string) => `Assigned to ${name}`,
+  unassigned: 'Unassigned',
 } as const;

@@ -4,6 +4,20 @@ export const CHAT_MESSAGE_MAX = 4000;
 export const CHAT_PAGE_SIZE = 50;
 // The channel every workspace has, made on its first read; it cannot be archived or left private.
 export const GENERAL_CHANNEL = 'general';
+// A direct message names its people, two or more with me.
+export const DM_PEOPLE_MAX = 8;
+// Replies one thread shows, oldest first.
+export const THREAD_REPLIES_MAX = 500;
+// Matches one search in a channel answers, newest first.
+export const CHAT_SEARCH_MAX = 50;
+// How often the composer tells others "typing…", and how long the others show it.
+export const TYPING_EVERY_MS = 3000;
+export const TYPING_SHOWN_MS = 6000;
+// A person with the app open says so this often; past PRESENCE_STALE_MS without a word they are offline.
+export const PRESENCE_EVERY_MS = 30_000;
+export const PRESENCE_STALE_MS = 90_000;
+// Tells the whole channel; only owners may, or a member who confirms.
+export const CHANNEL_MENTION = /(^|[^\w@])@(channel|here)\b/i;
 
 export const chatPaths = {
   // GET: the channels I can see, with my unread counts (ChannelsResponse); POST: create (CreateChannelSchema).
@@ -21,11 +35,40 @@ export const chatPaths = {
   message: '/workspaces/:id/chat/channels/:channelId/messages/:messageId',
   // POST: I have read up to this message (MarkReadSchema).
   read: '/workspaces/:id/chat/channels/:channelId/read',
+  // GET: a thread, its first message and replies (ThreadResponse).
+  replies: '/workspaces/:id/chat/channels/:channelId/messages/:messageId/replies',
+  // POST: add my reaction, or take it back when I had it (ReactionSchema; MessageResponse).
+  reactions: '/workspaces/:id/chat/channels/:channelId/messages/:messageId/reactions',
+  // POST: I am typing here (TypingSchema); others hear it on the live stream.
+  typing: '/workspaces/:id/chat/channels/:channelId/typing',
+  // GET: the channel's people with their presence (PeopleResponse).
+  people: '/workspaces/:id/chat/channels/:channelId/people',
+  // POST: open the one direct message of these people, made on first use (DirectMessageSchema; ChannelResponse).
+  dms: '/workspaces/:id/chat/dms',
+  // POST: I am here, or away (PresenceSchema).
+  presence: '/workspaces/:id/chat/presence',
 } as const;
+
+export type Presence = 'online' | 'away' | 'offline';
+
+export interface ChatPerson {
+  id: string;
+  name: string;
+  presence: Presence;
+}
+
+export interface Reaction {
+  emoji: string;
+  count: number;
+  mine: boolean;
+}
 
 export interface Channel {
   id: string;
+  kind: 'channel' | 'dm';
+  // A direct message's name is its people's, other than me (dmWith).
   name: string;
+  dmWith: { id: string; name: string }[];
   private: boolean;
   archived: boolean;
   joined: boolean;
@@ -46,6 +89,11 @@ export interface ChatMessage {
   body: string;
   createdAt: string;
   editedAt: string | null;
+  // A reply's thread (its first message's id); null for a message of the channel.
+  parentId: string | null;
+  replyCount: number;
+  lastReplyAt: string | null;
+  reactions: Reaction[];
 }
 
 export interface ChannelsResponse {
@@ -63,7 +111,23 @@ export interface MessagesResponse {
 export interface MessageResponse {
   message: ChatMessage;
 }
+export interface ThreadResponse {
+  parent: ChatMessage;
+  replies: ChatMessage[];
+  following: boolean;
+}
+export interface PeopleResponse {
+  people: ChatPerson[];
+}
+// A jump to a date: the first message on or after it (null: none since).
+export interface JumpResponse {
+  seq: number | null;
+}
 
 // What a chat change writes to the workspace's live stream: the channel's id only, never a message's
 // words, since every member of the workspace hears the stream; the browser refetches what it may see.
-export type ChatEventData = { type: 'chat.changed'; channelId: string };
+// Typing and presence name the person (the event's actorId) and never last: the browser forgets them.
+export type ChatEventData =
+  | { type: 'chat.changed'; channelId: string; threadId: string | null }
+  | { type: 'chat.typing'; channelId: string; threadId: string | null }
+  | { type: 'chat.presence' };

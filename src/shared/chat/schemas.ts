@@ -1,7 +1,7 @@
 // The zod request schemas of team chat (validated by the server, reused by the forms).
 import { z } from 'zod';
-import { entityId, MULTILINE_OK, text } from '#src/shared/validation.ts';
-import { CHANNEL_NAME_MAX, CHAT_MESSAGE_MAX } from './paths.ts';
+import { calendarDay, entityId, MULTILINE_OK, text } from '#src/shared/validation.ts';
+import { CHANNEL_NAME_MAX, CHAT_MESSAGE_MAX, DM_PEOPLE_MAX } from './paths.ts';
 
 // Lower-case words joined by dashes, as people type them after a `#`.
 const CHANNEL_NAME = /^[a-z0-9][a-z0-9_-]*$/;
@@ -26,17 +26,64 @@ export const UpdateChannelSchema = z
 
 export const AddChannelMemberSchema = z.strictObject({ userId: entityId('Member') });
 
+const messageBody = text('Message')
+  .trim()
+  .min(1, { error: 'Message is required.' })
+  .max(CHAT_MESSAGE_MAX, { error: `Message must be at most ${CHAT_MESSAGE_MAX.toLocaleString('en')} characters.` })
+  .regex(MULTILINE_OK, { error: 'Message contains characters that are not allowed.' });
+
 export const SendMessageSchema = z.strictObject({
-  body: text('Message')
-    .trim()
-    .min(1, { error: 'Message is required.' })
-    .max(CHAT_MESSAGE_MAX, { error: `Message must be at most ${CHAT_MESSAGE_MAX.toLocaleString('en')} characters.` })
-    .regex(MULTILINE_OK, { error: 'Message contains characters that are not allowed.' }),
+  body: messageBody,
+  // A reply goes into the thread of this message.
+  parentId: entityId('Thread').optional(),
+  // The author saw "this tells everyone in the channel" and went on (an `@channel` by a member).
+  confirmChannel: z.boolean({ error: 'confirmChannel must be true or false.' }).optional(),
+});
+
+export const EditMessageSchema = z.strictObject({ body: messageBody });
+
+// One emoji (flags, skin tones and joined sequences included), never words or markup.
+const EMOJI = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u200d|\ufe0f|\u20e3|[#*0-9])+$/u;
+export const ReactionSchema = z.strictObject({
+  emoji: text('Emoji')
+    .min(1, { error: 'Emoji is required.' })
+    .max(16, { error: 'Emoji must be one emoji.' })
+    .regex(EMOJI, { error: 'Emoji must be one emoji.' })
+    .refine((emoji) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(emoji)].length === 1, {
+      error: 'Emoji must be one emoji.',
+    }),
+});
+
+export const TypingSchema = z.strictObject({ parentId: entityId('Thread').nullable().optional() });
+
+export const PresenceSchema = z.strictObject({
+  state: z.enum(['online', 'away'], { error: 'State must be online or away.' }),
+});
+
+export const DirectMessageSchema = z.strictObject({
+  userIds: z
+    .array(entityId('Member'), { error: 'Choose the people to write to.' })
+    .min(1, { error: 'Choose the people to write to.' })
+    .max(DM_PEOPLE_MAX - 1, { error: `A direct message has at most ${DM_PEOPLE_MAX} people.` }),
 });
 
 const seq = (label: string) => text(label).regex(/^\d{1,15}$/, { error: `${label} must be a message position.` });
 
-export const MessagesQuerySchema = z.strictObject({ before: seq('before').optional() });
+// One of: a page before a position (older), after one (newer), a search, or a jump to a day.
+export const MessagesQuerySchema = z
+  .strictObject({
+    before: seq('before').optional(),
+    after: seq('after').optional(),
+    q: text('Search')
+      .trim()
+      .min(1, { error: 'Search is required.' })
+      .max(200, { error: 'Search must be at most 200 characters.' })
+      .optional(),
+    on: calendarDay('Date').optional(),
+  })
+  .refine((query) => [query.before, query.after, query.q, query.on].filter((value) => value !== undefined).length <= 1, {
+    error: 'Ask for one of before, after, q or on.',
+  });
 
 export const MarkReadSchema = z.strictObject({
   seq: z

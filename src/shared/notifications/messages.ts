@@ -12,7 +12,8 @@ export function notificationSentence(
     case 'assigned':
       return `${actor} assigned you “${task}”`;
     case 'mentioned':
-      return `${actor} mentioned you in “${task}”`;
+      // A task's title, or nothing for a mention in chat.
+      return task ? `${actor} mentioned you in “${task}”` : `${actor} mentioned you in chat`;
     case 'commented':
       return `${actor} commented on “${task}”`;
     case 'status_changed':
@@ -23,6 +24,8 @@ export function notificationSentence(
       return `${actor} accepted your invitation to ${workspace}`;
     case 'role_changed':
       return `${actor} made you ${detail === 'owner' ? 'an owner' : detail === 'client' ? 'a client' : 'a member'} of ${workspace}`;
+    case 'thread_reply':
+      return `${actor} replied in a chat thread you follow`;
   }
 }
 
@@ -55,6 +58,7 @@ export const notificationCopy = {
     due: 'A task of mine is due tomorrow or overdue',
     invitation_accepted: 'An invitation I sent is accepted',
     role_changed: 'My role changes',
+    thread_reply: 'A reply in a chat thread I follow',
   } satisfies Record<NotificationKind, string>,
   deliveries: {
     app: 'In the app only',

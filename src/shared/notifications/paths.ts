@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   'due',
   'invitation_accepted',
   'role_changed',
+  'thread_reply',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, NotificationDelivery> = 
   due: 'digest',
   invitation_accepted: 'digest',
   role_changed: 'digest',
+  thread_reply: 'app',
 };
 
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'mentions', 'assigned'] as const;

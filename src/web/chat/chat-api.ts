@@ -2,25 +2,47 @@ import {
   chatPaths,
   type ChannelResponse,
   type ChannelsResponse,
+  type JumpResponse,
   type MessageResponse,
   type MessagesResponse,
+  type PeopleResponse,
+  type ThreadResponse,
 } from '#src/shared/chat/paths.ts';
+import { taskPaths, type TaskResponse } from '#src/shared/tasks/paths.ts';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
-import type { CreateChannelBody } from '#src/shared/chat/schemas.ts';
+import type { CreateChannelBody, SendMessageBody } from '#src/shared/chat/schemas.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { api } from '#src/web/lib/api-client.ts';
 
 // Team chat's calls; each rejects with the server's sentence (ApiError).
 const NO_BODY = {};
+const query = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return search.size > 0 ? `?${search}` : '';
+};
 const at = (template: string, id: string, channelId = '', messageId = '') => workspacePath(template, { id, channelId, messageId });
 
 export const chatApi = {
   channels: (id: string) => api<ChannelsResponse>('GET', at(chatPaths.channels, id)),
   createChannel: (id: string, body: CreateChannelBody) => api<ChannelResponse>('POST', at(chatPaths.channels, id), body),
   join: (id: string, channelId: string) => api<ChannelResponse>('POST', at(chatPaths.join, id, channelId), NO_BODY),
-  messages: (id: string, channelId: string, before: string | null) =>
-    api<MessagesResponse>('GET', at(chatPaths.messages, id, channelId) + (before ? `?before=${encodeURIComponent(before)}` : '')),
-  send: (id: string, channelId: string, body: string) => api<MessageResponse>('POST', at(chatPaths.messages, id, channelId), { body }),
+  // A page older than `before` (newest first), or newer than `after` (oldest first); none: the latest.
+  messages: (id: string, channelId: string, page: { before?: string; after?: string; q?: string } = {}) =>
+    api<MessagesResponse>('GET', at(chatPaths.messages, id, channelId) + query(page)),
+  jump: (id: string, channelId: string, on: string) => api<JumpResponse>('GET', at(chatPaths.messages, id, channelId) + query({ on })),
+  send: (id: string, channelId: string, body: SendMessageBody) => api<MessageResponse>('POST', at(chatPaths.messages, id, channelId), body),
+  thread: (id: string, channelId: string, messageId: string) => api<ThreadResponse>('GET', at(chatPaths.replies, id, channelId, messageId)),
+  react: (id: string, channelId: string, messageId: string, emoji: string) =>
+    api<MessageResponse>('POST', at(chatPaths.reactions, id, channelId, messageId), { emoji }),
+  typing: (id: string, channelId: string, parentId: string | null) =>
+    api<OkResponse>('POST', at(chatPaths.typing, id, channelId), parentId ? { parentId } : NO_BODY),
+  people: (id: string, channelId: string) => api<PeopleResponse>('GET', at(chatPaths.people, id, channelId)),
+  openDirect: (id: string, userIds: string[]) => api<ChannelResponse>('POST', at(chatPaths.dms, id), { userIds }),
+  presence: (id: string, state: 'online' | 'away') => api<OkResponse>('POST', at(chatPaths.presence, id), { state }),
+  // A task named in a message (by key), for its preview card; and a message made into a task.
+  task: (id: string, key: string) => api<TaskResponse>('GET', workspacePath(taskPaths.task, { id, taskId: key })),
+  createTask: (id: string, body: { title: string; description: string }) =>
+    api<TaskResponse>('POST', workspacePath(taskPaths.tasks, { id }), body),
   edit: (id: string, channelId: string, messageId: string, body: string) =>
     api<MessageResponse>('PUT', at(chatPaths.message, id, channelId, messageId), { body }),
   remove: (id: string, channelId: string, messageId: string) =>
@@ -33,4 +55,8 @@ export const chatKeys = {
   all: (id: string) => ['chat', id] as const,
   channels: (id: string) => ['chat', id, 'channels'] as const,
   messages: (id: string, channelId: string) => ['chat', id, 'messages', channelId] as const,
+  thread: (id: string, channelId: string, messageId: string) => ['chat', id, 'thread', channelId, messageId] as const,
+  people: (id: string, channelId: string) => ['chat', id, 'people', channelId] as const,
+  search: (id: string, channelId: string, q: string) => ['chat', id, 'search', channelId, q] as const,
+  task: (id: string, key: string) => ['chat', id, 'task', key] as const,
 };

@@ -17,28 +17,62 @@ const message: ChatMessage = {
   body: `**Ship** it, ${mentionToken(grace.id)} <script>alert(1)</script>`,
   createdAt: '2026-11-24T10:00:00.000Z',
   editedAt: null,
+  parentId: null,
+  replyCount: 0,
+  lastReplyAt: null,
+  reactions: [],
 };
 
 function show(overrides: Partial<Parameters<typeof MessageItem>[0]> = {}) {
+  const actions = {
+    onEdit: vi.fn(async () => undefined),
+    onDelete: vi.fn(),
+    onReact: vi.fn(),
+    onOpenThread: vi.fn(),
+    onMakeTask: vi.fn(),
+  };
   const props = {
     message,
     nameOf: (id: string) => (id === grace.id ? grace.name : undefined),
     members: [grace],
     canEdit: true,
     canDelete: true,
-    onEdit: vi.fn(async () => undefined),
-    onDelete: vi.fn(),
+    actions,
     ...overrides,
   };
-  render(
-    <ol>
-      <MessageItem {...props} />
-    </ol>,
-  );
-  return props;
+  render(<MessageItem {...props} />);
+  return actions;
 }
 
 describe('a chat message', () => {
+  it('shows its reactions with counts, toggles one, opens its thread and makes a task', async () => {
+    const actions = show({
+      message: { ...message, replyCount: 2, reactions: [{ emoji: '🎉', count: 2, mine: true }] },
+    });
+    const user = userEvent.setup();
+    const mine = screen.getByRole('button', { name: chatText.reactionCount('🎉', 2, true) });
+    expect(mine.getAttribute('aria-pressed')).toBe('true');
+    await user.click(mine);
+    await user.click(screen.getByRole('button', { name: chatText.react('👍') }));
+    expect(actions.onReact.mock.calls).toEqual([['🎉'], ['👍']]);
+    await user.click(screen.getByRole('button', { name: chatText.replies(2) }));
+    expect(actions.onOpenThread).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: chatText.makeTask }));
+    expect(actions.onMakeTask).toHaveBeenCalled();
+  });
+
+  it('shows a card for each task key it names, once each', () => {
+    const seen: string[] = [];
+    show({
+      message: { ...message, body: 'See TSR-42 and http://x/board?task=TSR-42, also ABC-7; not covid-19 or TSR-042' },
+      preview: (key) => {
+        seen.push(key);
+        return key;
+      },
+    });
+    expect(seen).toEqual(['TSR-42', 'ABC-7']);
+  });
+
   it('shows Markdown with mentions as names and no markup from the text', () => {
     show();
     expect(screen.getByText('Ship').tagName).toBe('STRONG');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { CHAT_MESSAGE_MAX, type ChatMessage } from '#src/shared/chat/paths.ts';
 import { renderMentions } from '#src/shared/notifications/mentions.ts';
@@ -10,26 +10,41 @@ import { controlClass } from '#src/web/ui/control-class.ts';
 import { MarkdownText } from '#src/web/ui/markdown-text.tsx';
 import { MentionTextarea, type MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
 import { notify } from '#src/web/ui/notify.ts';
+import { taskKeysIn } from './task-preview.tsx';
 
-// One message: who, when, the Markdown with mentions as names, "(edited)" once changed; its author may
-// edit it in place, its author or an owner delete it.
+// The reactions one click away; any emoji a teammate used shows beside them.
+const QUICK_REACTIONS = ['👍', '🎉', '❤️', '😄', '👀'];
+
+export interface MessageActions {
+  onEdit: (body: string) => Promise<void>;
+  onDelete: () => void;
+  onReact: (emoji: string) => void;
+  // Absent inside a thread (a reply has no thread of its own).
+  onOpenThread?: () => void;
+  onMakeTask: () => void;
+}
+
+// One message: who, when, the Markdown with mentions as names, "(edited)" once changed, its reactions,
+// its thread's reply count, live cards of the tasks it names; its author may edit it in place, its
+// author or an owner delete it, anyone react, reply in its thread or make a task of it.
 export function MessageItem({
   message,
   nameOf,
   members,
   canEdit,
   canDelete,
-  onEdit,
-  onDelete,
+  actions,
+  preview,
 }: {
   message: ChatMessage;
   nameOf: (id: string) => string | undefined;
   members: MentionCandidate[];
   canEdit: boolean;
   canDelete: boolean;
-  onEdit: (body: string) => Promise<void>;
-  onDelete: () => void;
+  actions: MessageActions;
+  preview?: (key: string) => ReactNode;
 }) {
+  const { onEdit, onDelete, onReact, onOpenThread, onMakeTask } = actions;
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -46,8 +61,12 @@ export function MessageItem({
     }
   };
 
+  const shown = [...message.reactions.map((reaction) => reaction.emoji), ...QUICK_REACTIONS].filter(
+    (emoji, index, all) => all.indexOf(emoji) === index,
+  );
+  const linkClass = 'font-medium text-slate-600 underline hover:text-slate-900';
   return (
-    <li className="group rounded-control px-2 py-1.5 hover:bg-slate-50">
+    <div className="group rounded-control px-2 py-1.5 hover:bg-slate-50">
       <p className="text-sm">
         <span className="font-semibold text-slate-900">{message.authorName}</span>{' '}
         <time dateTime={message.createdAt} className="text-xs text-slate-600">
@@ -82,15 +101,52 @@ export function MessageItem({
           </div>
         </form>
       ) : (
-        <MarkdownText source={renderMentions(message.body, nameOf)} />
+        <>
+          <MarkdownText source={renderMentions(message.body, nameOf)} />
+          {preview ? taskKeysIn(message.body).map((key) => <div key={key}>{preview(key)}</div>) : null}
+        </>
       )}
-      {draft === null && (canEdit || canDelete) ? (
-        <p className="mt-0.5 flex gap-3 text-xs">
+      <ul aria-label={chatText.reactions} className="mt-1 flex flex-wrap gap-1">
+        {shown.map((emoji) => {
+          const reaction = message.reactions.find((one) => one.emoji === emoji);
+          return (
+            <li key={emoji}>
+              <button
+                type="button"
+                aria-pressed={reaction?.mine ?? false}
+                aria-label={reaction ? chatText.reactionCount(emoji, reaction.count, reaction.mine) : chatText.react(emoji)}
+                className={cn(
+                  'rounded-full border px-1.5 text-xs leading-5',
+                  reaction
+                    ? reaction.mine
+                      ? 'border-slate-900 bg-slate-100 text-slate-900'
+                      : 'border-slate-300 text-slate-700'
+                    : 'border-transparent text-slate-600 opacity-60 hover:border-slate-300 hover:opacity-100 focus-visible:opacity-100',
+                )}
+                onClick={() => onReact(emoji)}
+              >
+                <span aria-hidden="true">{emoji}</span>
+                {reaction ? <span aria-hidden="true"> {reaction.count}</span> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {draft === null ? (
+        <p className="mt-0.5 flex flex-wrap gap-3 text-xs">
+          {onOpenThread ? (
+            <button type="button" className={linkClass} onClick={onOpenThread}>
+              {message.replyCount > 0 ? chatText.replies(message.replyCount) : chatText.reply}
+            </button>
+          ) : null}
+          <button type="button" className={linkClass} onClick={onMakeTask}>
+            {chatText.makeTask}
+          </button>
           {canEdit ? (
             <button
               type="button"
               aria-label={chatText.editOf(message.authorName)}
-              className="font-medium text-slate-600 underline hover:text-slate-900"
+              className={linkClass}
               onClick={() => setDraft(message.body)}
             >
               {chatText.edit}
@@ -108,6 +164,6 @@ export function MessageItem({
           ) : null}
         </p>
       ) : null}
-    </li>
+    </div>
   );
 }

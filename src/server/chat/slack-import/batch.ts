@@ -150,5 +150,5 @@ export async function writeBatch(tx: Kysely<Database>, record: Record, batch: Ba
     }))
     .where('id', '=', batch.importId)
     .execute();
-  if (rows.length > 0) await record({ type: 'chat.changed', channelId: channel.id });
+  if (rows.length > 0) await record({ type: 'chat.changed', channelId: channel.id, threadId: null });
 }

@@ -136,7 +136,7 @@ export function createSlackImports({ db, clock, jobs, recordEvent, bus, limiter 
                 slack_id: channel.id,
               })
               .execute();
-            await record({ type: 'chat.changed', channelId: id });
+            await record({ type: 'chat.changed', channelId: id, threadId: null });
           }
           return known(tx);
         },
@@ -188,7 +188,7 @@ export function createSlackImports({ db, clock, jobs, recordEvent, bus, limiter 
             )
             .onConflict((oc) => oc.columns(['channel_id', 'user_id']).doNothing())
             .execute();
-          await record({ type: 'chat.changed', channelId: target.id });
+          await record({ type: 'chat.changed', channelId: target.id, threadId: null });
         }
         await tx
           .updateTable('slack_imports')

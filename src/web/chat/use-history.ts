@@ -1,0 +1,39 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ChatMessage, MessagesResponse } from '#src/shared/chat/paths.ts';
+import { chatApi, chatKeys } from './chat-api.ts';
+
+type Cursor = { before?: string; after?: string };
+type Page = MessagesResponse & { newer: boolean };
+
+// A channel's history, oldest first. Without an anchor it opens on the latest page and scrolls back;
+// with one (a day jumped to, the first unread) it opens on the page ending at that message and can load
+// both older pages and newer ones, up to the latest.
+export function useHistory(workspaceId: string, channelId: string, anchor: number | null) {
+  const query = useInfiniteQuery({
+    queryKey: [...chatKeys.messages(workspaceId, channelId), anchor],
+    queryFn: async ({ pageParam }): Promise<Page> => ({
+      ...(await chatApi.messages(workspaceId, channelId, pageParam)),
+      newer: pageParam.after !== undefined,
+    }),
+    initialPageParam: (anchor === null ? {} : { before: String(anchor + 1) }) as Cursor,
+    getNextPageParam: (last): Cursor | undefined => {
+      if (last.newer) return undefined;
+      return last.nextCursor ? { before: last.nextCursor } : undefined;
+    },
+    getPreviousPageParam: (first): Cursor | undefined => {
+      if (anchor === null) return undefined;
+      if (first.newer) return first.nextCursor ? { after: first.nextCursor } : undefined;
+      const newest = first.messages[0];
+      return newest ? { after: String(newest.seq) } : undefined;
+    },
+  });
+  const messages = useMemo(() => {
+    const pages = query.data?.pages ?? [];
+    const ordered: ChatMessage[] = [];
+    // Pages run newest (previous pages) to oldest (next pages); each older page is newest first.
+    for (const page of pages.toReversed()) ordered.push(...(page.newer ? page.messages : page.messages.toReversed()));
+    return ordered;
+  }, [query.data]);
+  return { ...query, messages };
+}
