@@ -19,7 +19,7 @@ export interface FoundEntry {
   ref_id: string;
   workspace_id: string;
   workspace_name: string;
-  task_id: string;
+  task_id: string | null;
   task_prefix: string;
   task_number: number | null;
   title: string;

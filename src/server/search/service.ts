@@ -30,7 +30,7 @@ export function createSearch(db: Db) {
         workspaceId: entry.workspace_id,
         workspaceName: entry.workspace_name,
         taskId: entry.task_id,
-        taskKey: taskKey(entry.task_prefix, Number(entry.task_number ?? 0)),
+        taskKey: entry.task_id === null ? null : taskKey(entry.task_prefix, Number(entry.task_number ?? 0)),
         title: highlight(entry.title, terms),
         snippet: snippet(entry.body, terms),
       }));

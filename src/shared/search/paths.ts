@@ -7,7 +7,7 @@ export const searchPaths = {
 
 // What the index holds. A new kind (clients, messages, docs) adds its name here and an indexer for its
 // events on the server (docs/architecture.md, "Search").
-export const SEARCH_KINDS = ['task', 'comment'] as const;
+export const SEARCH_KINDS = ['task', 'comment', 'page'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_QUERY_MAX = 200;
@@ -24,15 +24,15 @@ export interface SnippetPart {
 
 export interface SearchHit {
   kind: SearchKind;
-  // The row found: a task's or a comment's id.
+  // The row found: a task's, a comment's or a docs page's id.
   id: string;
   workspaceId: string;
   workspaceName: string;
-  // What opening the hit shows: the task (a comment opens its task).
-  taskId: string;
-  // That task's key (TSR-42).
-  taskKey: string;
-  // The task's title, highlighted where the query matched it.
+  // What opening the hit shows: the task (a comment opens its task); null for a page, which opens itself.
+  taskId: string | null;
+  // That task's key (TSR-42); null for a page.
+  taskKey: string | null;
+  // The task's (or page's) title, highlighted where the query matched it.
   title: SnippetPart[];
   // Where the query matched the text (a description or a comment), or its start when only the title did.
   snippet: SnippetPart[];

@@ -1,4 +1,5 @@
 import type { ChatEventData } from '#src/shared/chat/paths.ts';
+import type { DocsEventData } from '#src/shared/docs/paths.ts';
 import type { ClientEventData } from '#src/shared/clients/events.ts';
 
 // Tasks, board columns, comments and the live board (product rules T): the API both sides
@@ -171,7 +172,8 @@ export type LiveEventData =
   | { type: 'column.updated'; column: Column }
   | { type: 'column.deleted'; column: Column }
   | ClientEventData
-  | ChatEventData;
+  | ChatEventData
+  | DocsEventData;
 export type LiveEventType = LiveEventData['type'];
 
 export type LiveEvent = LiveEventData & {

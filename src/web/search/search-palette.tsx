@@ -39,7 +39,7 @@ function HitRow({ hit }: { hit: SearchHit }) {
         <span className="shrink-0 rounded-sm bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 uppercase">
           {searchCopy.kind[hit.kind]}
         </span>
-        <span className="shrink-0 font-mono text-xs text-slate-600">{hit.taskKey}</span>
+        {hit.taskKey === null ? null : <span className="shrink-0 font-mono text-xs text-slate-600">{hit.taskKey}</span>}
         <span className="min-w-0 truncate font-medium text-slate-900">
           <Marked parts={hit.title} />
         </span>
@@ -54,8 +54,11 @@ function HitRow({ hit }: { hit: SearchHit }) {
   );
 }
 
-// The board opens a task from the address, switching to its workspace first.
-export const hitAddress = (hit: SearchHit) => `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`;
+// The board opens a task from the address, switching to its workspace first; a docs page opens itself.
+export const hitAddress = (hit: SearchHit) =>
+  hit.taskKey === null
+    ? `/pages/${hit.id}?${new URLSearchParams({ workspace: hit.workspaceId })}`
+    : `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`;
 
 const selectClass =
   'rounded-control border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none';
