@@ -187,12 +187,18 @@ export function PageEditor({ workspaceId, pageId, title, me }: { workspaceId: st
         CollaborationCaret.configure({ provider, user: { name: me.name, color: colorOf(me.id), userId: me.id } }),
       ],
       editorProps: {
-        attributes: { 'aria-label': docsText.editorLabel(title), class: 'doc-prose min-h-64 px-4 py-3 focus:outline-none' },
+        attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': docsText.editorLabel(title),
+          class: 'doc-prose min-h-64 px-4 py-3 focus:outline-none',
+        },
       },
     },
     [doc, provider],
   );
-  const others = present.filter((one) => one.clientId !== doc.clientID);
+  // Each person once, whatever number of tabs they have open; me first.
+  const others = [...new Map(present.filter((one) => one.userId !== me.id).map((one) => [one.userId, one])).values()];
   return (
     <div className="rounded-card border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
