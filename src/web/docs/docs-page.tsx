@@ -145,7 +145,7 @@ function OpenPage({ workspaceId, page, onDeleted }: { workspaceId: string; page:
           aria-label={docsText.iconLabel}
           value={page.icon ?? ''}
           onChange={(event) => update.mutate({ icon: event.target.value === '' ? null : event.target.value })}
-          className={`${controlClass} w-16 shrink-0 px-1 text-lg`}
+          className={`${controlClass} w-auto shrink-0 px-2`}
         >
           <option value="">{docsText.noIcon}</option>
           {[...new Set([...(page.icon ? [page.icon] : []), ...ICONS])].map((icon) => (

@@ -9,6 +9,21 @@ import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { common, createLowlight } from 'lowlight';
+import {
+  Bold,
+  Heading as HeadingIcon,
+  Image as ImageIcon,
+  Italic,
+  Link as LinkIcon,
+  List,
+  ListChecks,
+  ListOrdered,
+  Minus,
+  Quote,
+  SquareCode,
+  Strikethrough,
+  Table,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import * as Y from 'yjs';
 import { docsText } from '#src/shared/docs/messages.ts';
@@ -96,7 +111,7 @@ function ToolButton({ label, active, onClick, children }: { label: string; activ
       aria-pressed={active}
       onClick={onClick}
       className={cn(
-        'min-w-8 rounded-control px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100',
+        'inline-flex min-w-8 items-center justify-center rounded-control px-2 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100',
         active && 'bg-slate-900 text-white hover:bg-slate-800',
       )}
     >
@@ -114,13 +129,13 @@ function Toolbar({ editor }: { editor: Editor }) {
   return (
     <div role="toolbar" aria-label={docsText.toolbar} className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1">
       <ToolButton label={docsText.bold} active={editor.isActive('bold')} onClick={() => chain().toggleBold().run()}>
-        B
+        <Bold className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.italic} active={editor.isActive('italic')} onClick={() => chain().toggleItalic().run()}>
-        <i>I</i>
+        <Italic className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.strike} active={editor.isActive('strike')} onClick={() => chain().toggleStrike().run()}>
-        <s>S</s>
+        <Strikethrough className="size-4" aria-hidden="true" />
       </ToolButton>
       {([1, 2, 3] as const).map((level) => (
         <ToolButton
@@ -129,39 +144,42 @@ function Toolbar({ editor }: { editor: Editor }) {
           active={editor.isActive('heading', { level })}
           onClick={() => chain().toggleHeading({ level }).run()}
         >
-          H{level}
+          <HeadingIcon className="size-4" aria-hidden="true" />
+          <span aria-hidden="true" className="text-xs">
+            {level}
+          </span>
         </ToolButton>
       ))}
       <ToolButton label={docsText.bulletList} active={editor.isActive('bulletList')} onClick={() => chain().toggleBulletList().run()}>
-        •
+        <List className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.orderedList} active={editor.isActive('orderedList')} onClick={() => chain().toggleOrderedList().run()}>
-        1.
+        <ListOrdered className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.taskList} active={editor.isActive('taskList')} onClick={() => chain().toggleTaskList().run()}>
-        ☑
+        <ListChecks className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.quote} active={editor.isActive('blockquote')} onClick={() => chain().toggleBlockquote().run()}>
-        ❝
+        <Quote className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.codeBlock} active={editor.isActive('codeBlock')} onClick={() => chain().toggleCodeBlock().run()}>
-        {'</>'}
+        <SquareCode className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.divider} onClick={() => chain().setHorizontalRule().run()}>
-        ―
+        <Minus className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.table} onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
-        ▦
+        <Table className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton
         label={docsText.link}
         active={editor.isActive('link')}
         onClick={() => ask(docsText.linkPrompt, (href) => chain().extendMarkRange('link').setLink({ href }).run())}
       >
-        🔗
+        <LinkIcon className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.image} onClick={() => ask(docsText.imagePrompt, (src) => chain().setImage({ src }).run())}>
-        🖼
+        <ImageIcon className="size-4" aria-hidden="true" />
       </ToolButton>
     </div>
   );
