@@ -46,6 +46,9 @@ import { registerSearchRoutes } from '#src/server/search/routes.ts';
 import { createSearch } from '#src/server/search/service.ts';
 import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
 import { registerChatRoutes } from '#src/server/chat/routes.ts';
+import { createCollab } from '#src/server/docs/collab.ts';
+import { registerDocsRoutes } from '#src/server/docs/routes.ts';
+import { createDocs } from '#src/server/docs/service.ts';
 import { createChat } from '#src/server/chat/service.ts';
 import { registerSlackImportRoutes } from '#src/server/chat/slack-import/routes.ts';
 import { createSlackImports } from '#src/server/chat/slack-import/service.ts';
@@ -266,6 +269,19 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   app.decorate('webhookWorker', webhookWorker);
   const session = createSessionHelpers({ sessions: accounts.sessions, clock, secure: https, appSecret: config.appSecret });
   const resolvers = createScopeResolvers({ db, session, apiKeys, limiter, keyRateLimit: config.apiRateLimit });
+  // Docs' collaboration socket shares the HTTP server's port; closing writes every open page first.
+  const collab = createCollab({
+    db,
+    clock,
+    session,
+    sessions: accounts.sessions,
+    accessChanges,
+    appOrigin: () => config.appOrigin,
+    redisUrl: config.redisUrl,
+    log: app.log,
+  });
+  app.server.on('upgrade', (request, socket, head) => void collab.upgrade(request, socket, head));
+  app.addHook('preClose', async () => collab.close());
   await app.register(
     async (api) => {
       api.addHook('onRequest', (_request, reply, done) => {
@@ -289,6 +305,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
         resolveScope: resolvers.session,
         appOrigin: config.appOrigin,
       });
+      registerDocsRoutes(api, { docs: createDocs({ db, clock, recordEvent, bus: afterChange, limiter }) });
       const provider = config.ai.provider ? createChatProvider(config.ai.provider) : null;
       const ai = createAi({ db, clock, tasks, provider, dailyLimit: config.ai.dailyLimit, log: app.log });
       registerAiRoutes(api, { ai, limiter });

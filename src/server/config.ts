@@ -56,6 +56,9 @@ export interface Config {
   campaignDailyLimit: number;
   // METRICS_TOKEN: the bearer token Prometheus sends to GET /metrics; unset, /metrics does not exist.
   metricsToken: string | null;
+  // REDIS_URL: redis://host:port, which instances sharing one database use to pass each other the
+  // edits of docs pages (Hocuspocus's Redis extension); unset, one instance needs nothing.
+  redisUrl: string | null;
   // SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests, streams and deliveries before exiting.
   shutdownTimeoutMs: number;
   // BACKUP_DIR, else DATA_DIR/backups: where Database Tools writes backups (0600).
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: positiveNumber('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     campaignDailyLimit: positiveNumber('CAMPAIGN_DAILY_LIMIT', env.CAMPAIGN_DAILY_LIMIT, 500),
     metricsToken: env.METRICS_TOKEN || null,
+    redisUrl: env.REDIS_URL || null,
     shutdownTimeoutMs: positiveNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
     backupDir: resolve(env.BACKUP_DIR || join(dataDir, 'backups')),
     signupsOpen: true,

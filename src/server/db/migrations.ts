@@ -1025,6 +1025,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('chat_messages_created').on('chat_messages').columns(['channel_id', 'created_at']).execute();
     },
   },
+  // Docs: pages in a tree per workspace. Each page holds its shared document as Yjs state (written by the
+  // collaboration server) and a plain-text projection of it for search; deleting a page deletes its
+  // sub-pages with it.
+  '039-docs': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('doc_pages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('parent_id', 'text', (c) => c.references('doc_pages.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('icon', 'text')
+        .addColumn('state', postgres ? 'bytea' : 'blob')
+        .addColumn('text', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('doc_pages_tree').on('doc_pages').columns(['workspace_id', 'parent_id', 'position']).execute();
+      await db.schema.createIndex('doc_pages_parent').on('doc_pages').column('parent_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

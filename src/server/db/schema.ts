@@ -311,6 +311,7 @@ export interface Database {
   comments: CommentsTable;
   workspace_events: WorkspaceEventsTable;
   chat_channels: ChatChannelsTable;
+  doc_pages: DocPagesTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
@@ -663,6 +664,21 @@ export interface NotificationPreferencesTable {
 
 // Team chat (product rules C): a workspace's channels, who has joined each with how far they have read,
 // and the messages. A private channel is seen only by its members.
+export interface DocPagesTable {
+  id: string;
+  workspace_id: string;
+  parent_id: string | null;
+  position: number;
+  title: string;
+  icon: string | null;
+  // Yjs state (Uint8Array); null until the page is first edited.
+  state: Uint8Array | null;
+  text: ColumnType<string, string | undefined, string>;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ChatChannelsTable {
   id: string;
   workspace_id: string;

@@ -5,7 +5,8 @@ import type { ListenerLog } from './pg-listener.ts';
 import { createWakeChannel, sendWake } from './wake-channel.ts';
 
 // Every instance listens here for changes that may take someone's access away; the payload lists the
-// people (sessions ended, suspended, deleted, removed or demoted) or workspaces (deleted) concerned.
+// people (sessions ended, suspended, deleted, removed or demoted), workspaces (deleted) or docs pages
+// (deleted) concerned.
 export const ACCESS_CHANNEL = 'tessera_access_changes';
 
 // In the transaction of a change that may end someone's access (or right after an autocommitted one),

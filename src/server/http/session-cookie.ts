@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 const PLAIN = 'tessera_session';
 // Over https the cookie gets the __Host- prefix: Secure, Path=/, no Domain, so no sibling host can set it.
@@ -8,7 +8,8 @@ const HOST_PREFIXED = '__Host-tessera_session';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SessionCookie {
-  read(request: FastifyRequest): string | null;
+  // A request's headers: Fastify's, or a WebSocket upgrade's (node:http).
+  read(request: { headers: { cookie?: string | undefined } }): string | null;
   set(reply: FastifyReply, token: string, expiresAt: number, now: number): void;
   clear(reply: FastifyReply): void;
 }

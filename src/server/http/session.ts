@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
 import type { UserResponse } from '#src/shared/accounts/paths.ts';
@@ -79,8 +80,18 @@ export function createSessionHelpers({
     return session;
   }
 
+  // A WebSocket upgrade's session (the collaboration socket): read, never refreshed, as an upgrade's
+  // answer sets no cookie; the page's own requests keep it fresh.
+  async function socketSession(request: IncomingMessage): Promise<ActiveSession | null> {
+    const token = cookie.read(request);
+    if (!token) return null;
+    const session = await sessions.resolve(token, clock());
+    return session?.user.approval === 'approved' ? session : null;
+  }
+
   return {
     endSession,
+    socketSession,
 
     requireSession,
     getSession,

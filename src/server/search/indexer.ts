@@ -61,6 +61,15 @@ async function putProjects(tx: Kysely<Database>, workspaceId: string, where: { p
   }
 }
 
+// A docs page: its title and the plain text of its document (written by the docs domain when either
+// changes, in that change's transaction; the text is saved by the collaboration server, not an event).
+export const indexPage = (tx: Kysely<Database>, page: { workspaceId: string; id: string; title: string; text: string }) =>
+  putEntry(tx, { workspaceId: page.workspaceId, kind: 'page', refId: page.id, taskId: null, title: page.title, body: page.text });
+
+export async function unindexPages(tx: Kysely<Database>, pageIds: string[]): Promise<void> {
+  if (pageIds.length > 0) await tx.deleteFrom('search_entries').where('kind', '=', 'page').where('ref_id', 'in', pageIds).execute();
+}
+
 // The search index follows every change in the change's own transaction (a recorder hook), so a search
 // never finds a deleted task, and never misses a saved one (or a client, or a project). A deleted task leaves the index with its
 // comments; a restored one comes back with them.

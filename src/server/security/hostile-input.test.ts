@@ -171,6 +171,14 @@ const endpoints = [
   ['GET', '/workspaces/:ws/chat/slack-imports/:unknown'],
   ['POST', '/workspaces/:ws/chat/slack-imports/:unknown/start'],
   ['DELETE', '/workspaces/:ws/chat/slack-imports/:unknown'],
+  // Docs: `:page` is a page of the steady workspace (deleted along the way).
+  ['GET', '/workspaces/:ws/pages'],
+  ['POST', '/workspaces/:ws/pages'],
+  ['GET', '/workspaces/:ws/pages/:page'],
+  ['PUT', '/workspaces/:ws/pages/:page'],
+  ['POST', '/workspaces/:ws/pages/:page/move'],
+  ['DELETE', '/workspaces/:ws/pages/:page'],
+  ['GET', '/workspaces/:unknown/pages'],
   ['DELETE', '/workspaces/:ws'],
   // Every admin endpoint; the steady owner is a plain user, so each must refuse with a 4xx
   // and change nothing (admin-side hostile queries are in src/server/admin/admin-users.test.ts).
@@ -367,6 +375,7 @@ describe.each(engines)('hostile input on %s', (engine) => {
     projectsCreated: 0,
     campaignsSent: 0,
     chatMessages: 1,
+    pagesCreated: 0,
     exports: new Set<string>(),
     githubRepos: 1,
   };
@@ -415,6 +424,7 @@ describe.each(engines)('hostile input on %s', (engine) => {
     ids.export = (await c.post('/account/exports', {})).body.export.id;
     ids.channel = (await c.get(`/workspaces/${ids.ws}/chat/channels`)).body.channels[0].id;
     ids.message = (await c.post(`/workspaces/${ids.ws}/chat/channels/${ids.channel}/messages`, { body: 'Steady message' })).body.message.id;
+    ids.page = (await c.post(`/workspaces/${ids.ws}/pages`, { title: 'Steady page' })).body.page.id;
     accepted.exports.add(ids.export!);
   });
   afterAll(async () => {
@@ -522,6 +532,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
               accepted.chatMessages += 1;
             } else if (template === '/workspaces/:ws/chat/channels/:channel/messages/:message' && method === 'DELETE') {
               accepted.chatMessages -= 1;
+            } else if (method === 'POST' && template === '/workspaces/:ws/pages') {
+              accepted.pagesCreated += 1;
             } else if (method === 'POST' && template === '/account/exports') {
               accepted.exports.add(parsed.export.id);
             }
@@ -587,6 +599,10 @@ describe.each(engines)('hostile input on %s', (engine) => {
       expect(messages.length).toBe(accepted.chatMessages);
       expect(new Set(messages.map((row) => row.workspace_id))).toEqual(new Set([ids.ws]));
     }
+    // Docs: pages only in the steady workspace, none but the steady one and what accepted creates made.
+    const pages = await t.db.kysely.selectFrom('doc_pages').select('workspace_id').execute();
+    expect(pages.length).toBeLessThanOrEqual(1 + accepted.pagesCreated);
+    expect(pages.every((page) => page.workspace_id === ids.ws)).toBe(true);
     // Webhook endpoints: exactly what accepted creates and deletes left (they go with a deleted workspace).
     // Data exports: only those accepted requests asked for (one at a time while one is being made).
     const exportRows = await t.db.kysely.selectFrom('account_exports').select('id').execute();

@@ -144,6 +144,24 @@ export async function ownerScope(
   }
 }
 
+// A person entering a workspace outside a request (the collaboration socket): their scope as a member
+// or owner, as it stands now; null for a guest, a stranger, or a suspended account.
+export async function memberScope(
+  db: Kysely<Database>,
+  workspaceId: string,
+  userId: string,
+  ip: string | null,
+): Promise<WorkspaceScope | null> {
+  const scope: WorkspaceScope = { workspaceId, actor: { userId, apiKeyId: null, ip }, role: 'member' };
+  try {
+    const found = await standing(db, scope);
+    return found && found.role !== 'client' ? { ...scope, role: found.role } : null;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
 // Reads: the same rule, without a lock or a transaction. The scope's role was read for this request by
 // the resolver that made it (exactly as fresh as a read: see db/read-memo.ts), so a read costs no
 // further query to decide.

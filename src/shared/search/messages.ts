@@ -14,7 +14,7 @@ export const searchCopy = {
   noResults: (query: string) => `Nothing matches “${query}” in your workspaces. Try another word, or a shorter start of one.`,
   searching: 'Searching…',
   results: (count: number) => `${count} result${count === 1 ? '' : 's'}`,
-  kind: { task: 'Task', comment: 'Comment', client: 'Client', project: 'Project' },
+  kind: { task: 'Task', comment: 'Comment', client: 'Client', project: 'Project', page: 'Page' },
   allWorkspaces: 'All workspaces',
   anyKind: 'Everything',
   shortcut: 'Ctrl K',

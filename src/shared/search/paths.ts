@@ -5,9 +5,9 @@ export const searchPaths = {
   search: '/search',
 } as const;
 
-// What the index holds. A new kind (messages, docs) adds its name here and an indexer for its events on
-// the server (docs/architecture.md, "Search").
-export const SEARCH_KINDS = ['task', 'comment', 'client', 'project'] as const;
+// What the index holds. A new kind (messages) adds its name here and an indexer for its events on the
+// server (docs/architecture.md, "Search").
+export const SEARCH_KINDS = ['task', 'comment', 'client', 'project', 'page'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_QUERY_MAX = 200;
@@ -24,17 +24,17 @@ export interface SnippetPart {
 
 export interface SearchHit {
   kind: SearchKind;
-  // The row found: a task's, a comment's, a client's or a project's id.
+  // The row found: a task's, a comment's, a client's, a project's or a docs page's id.
   id: string;
   workspaceId: string;
   workspaceName: string;
   // What opening the hit shows: the task (a comment opens its task), or else the client (a project
-  // opens its client's page).
+  // opens its client's page); both null for a page, which opens itself.
   taskId: string | null;
   // That task's key (TSR-42).
   taskKey: string | null;
   clientId: string | null;
-  // The task's (or client's, or project's) name, highlighted where the query matched it.
+  // The task's (or client's, project's or page's) name, highlighted where the query matched it.
   title: SnippetPart[];
   // Where the query matched the text (a description, a comment, a client's company and notes), or its
   // start when only the title did.

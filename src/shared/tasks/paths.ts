@@ -1,4 +1,5 @@
 import type { ChatEventData } from '#src/shared/chat/paths.ts';
+import type { DocsEventData } from '#src/shared/docs/paths.ts';
 import type { ClientEventData } from '#src/shared/clients/events.ts';
 import type { GithubEventData } from '#src/shared/github/events.ts';
 
@@ -173,7 +174,8 @@ export type LiveEventData =
   | { type: 'column.deleted'; column: Column }
   | ClientEventData
   | GithubEventData
-  | ChatEventData;
+  | ChatEventData
+  | DocsEventData;
 export type LiveEventType = LiveEventData['type'];
 
 export type LiveEvent = LiveEventData & {

@@ -75,6 +75,9 @@ export const routeTable: RouteEntry[] = [
   app('/ai-mode', 'AI Mode', () => import('#src/web/ai/ai-mode-page.tsx')),
   app('/calendar', 'Calendar', () => import('#src/web/calendar/calendar-page.tsx')),
   app('/chat', 'Chat', () => import('#src/web/chat/chat-page.tsx')),
+  // Docs: the page tree and the live editor (Tiptap and Yjs load with these two routes only).
+  app('/pages', 'Docs', () => import('#src/web/docs/docs-page.tsx')),
+  app('/pages/:pageId', 'Docs', () => import('#src/web/docs/docs-page.tsx')),
   // The workspace's analytics (its chart library loads with this page only).
   app('/analytics', 'Analytics', () => import('#src/web/analytics/analytics-page.tsx')),
   app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/coming-soon/zoom-meeting-page.tsx')),

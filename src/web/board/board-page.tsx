@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
 import { useSearchParams } from '#src/web/routing/params.tsx';
+import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
@@ -31,29 +32,10 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
   );
 }
 
-// A task from My work may live in another of my workspaces (`?workspace=<id>&task=<id>`): that one
-// becomes the current workspace, then its board opens the task.
-function useWorkspaceFromAddress() {
-  const { status, current, workspaces, switchTo } = useWorkspaces();
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get('workspace');
-  useEffect(() => {
-    if (status !== 'ready' || !wanted) return;
-    const next = new URLSearchParams(params);
-    next.delete('workspace');
-    const known = workspaces.some((one) => one.id === wanted);
-    const switching = known && current?.id !== wanted ? switchTo(wanted) : Promise.resolve();
-    switching.then(
-      () => setParams(next, { replace: true }),
-      (failure: unknown) => notify.error(problemText(failure, boardUi.loadFailed)),
-    );
-  }, [status, wanted, current, workspaces, switchTo, params, setParams]);
-}
-
 // The board of the current workspace at /board.
 export default function BoardPage() {
   const { status, current, error, refresh } = useWorkspaces();
-  useWorkspaceFromAddress();
+  useWorkspaceFromAddress(boardUi.loadFailed);
   let content;
   if (status === 'loading') content = <GenericLoader text={boardUi.loading} />;
   else if (status === 'error') content = <LoadError message={error || boardUi.loadFailed} onRetry={() => void refresh()} />;

@@ -54,12 +54,13 @@ function HitRow({ hit }: { hit: SearchHit }) {
   );
 }
 
-// The board opens a task from the address, switching to its workspace first; a client or a project
-// opens the client's page (of the current workspace, switched to first).
-const hitAddress = (hit: SearchHit) =>
-  hit.taskKey
-    ? `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`
-    : `/clients/${encodeURIComponent(hit.clientId ?? '')}`;
+// The board opens a task from the address, switching to its workspace first; a docs page opens itself;
+// a client or a project opens the client's page (of the current workspace, switched to first).
+const hitAddress = (hit: SearchHit) => {
+  if (hit.taskKey) return `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`;
+  if (hit.kind === 'page') return `/pages/${hit.id}?${new URLSearchParams({ workspace: hit.workspaceId })}`;
+  return `/clients/${encodeURIComponent(hit.clientId ?? '')}`;
+};
 
 const selectClass =
   'rounded-control border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none';

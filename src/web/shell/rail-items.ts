@@ -26,7 +26,8 @@ export const mainItems: RailItem[] = [
 export const moreItems: RailItem[] = [
   { label: workspaceCopy.zoomMeeting, to: '/zoom-meeting', icon: Video },
   { label: workspaceCopy.whiteboard, to: '/whiteboard', icon: PenTool },
-  { label: workspaceCopy.docs, to: '/docs', icon: FileText },
+  // The team's own pages (the public /docs stays the site's documentation page).
+  { label: workspaceCopy.docs, to: '/pages', icon: FileText },
   { label: workspaceCopy.apps, to: '/apps', icon: AppWindow },
 ];
 

@@ -1,0 +1,60 @@
+// Docs: pages in a tree per workspace, written together live. Paths are relative to API_BASE.
+export const PAGE_TITLE_MAX = 200;
+// An icon is one emoji (a few code points when joined: a flag, a skin tone, a family).
+export const PAGE_ICON_MAX = 16;
+// Pages one workspace may hold, and how deep a tree may nest: a tree deeper than this is no longer read.
+export const PAGES_PER_WORKSPACE = 5000;
+export const PAGE_DEPTH_MAX = 10;
+// A page's shared document, as Yjs state: what one update may carry, and the whole page's stored state.
+export const DOC_UPDATE_MAX_BYTES = 512 * 1024;
+export const DOC_STATE_MAX_BYTES = 8 * 1024 * 1024;
+// The title a new page gets until someone names it.
+export const UNTITLED = 'Untitled';
+
+export const docsPaths = {
+  // GET: the workspace's page tree (PagesResponse); POST: a new page (CreatePageSchema).
+  pages: '/workspaces/:id/pages',
+  // GET: one page (PageResponse); PUT: rename or change its icon (UpdatePageSchema); DELETE: it and its sub-pages.
+  page: '/workspaces/:id/pages/:pageId',
+  // POST: move under another parent (or to the top) at an index among its new siblings (MovePageSchema).
+  move: '/workspaces/:id/pages/:pageId/move',
+} as const;
+
+// The collaboration socket (Hocuspocus), on the same port as the API. The document name is
+// `<workspaceId>/<pageId>`, so the door is asked about the workspace before the page is even looked up.
+export const COLLAB_PATH = '/api/collab';
+export const documentName = (workspaceId: string, pageId: string) => `${workspaceId}/${pageId}`;
+
+// The Yjs fragment Tiptap's Collaboration extension edits (its default name).
+export const DOC_FRAGMENT = 'default';
+
+export interface Page {
+  id: string;
+  parentId: string | null;
+  // Order among its siblings, from 0.
+  position: number;
+  title: string;
+  icon: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PagesResponse {
+  pages: Page[];
+}
+
+export interface PageResponse {
+  page: Page;
+}
+
+// Why the server closed a collaboration socket (the close event's reason), so the page can say so.
+export const COLLAB_CLOSE = {
+  noAccess: 'no-access',
+  tooLarge: 'too-large',
+  tooFast: 'too-fast',
+} as const;
+
+// The live stream's word that a workspace's page tree changed (a page made, renamed, moved or deleted);
+// the tree refetches.
+export type DocsEventData = { type: 'docs.changed'; pageId: string };

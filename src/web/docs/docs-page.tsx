@@ -1,0 +1,185 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { docsText } from '#src/shared/docs/messages.ts';
+import type { Page } from '#src/shared/docs/paths.ts';
+import { problemText } from '#src/web/lib/api-client.ts';
+import { useSession } from '#src/web/lib/session.tsx';
+import { useLiveRefresh } from '#src/web/lib/use-live-refresh.ts';
+import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
+import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { useParams } from '#src/web/routing/params.tsx';
+import { useNavigate } from '#src/web/routing/router-context.tsx';
+import { Alert } from '#src/web/ui/alert.tsx';
+import { Button } from '#src/web/ui/button.tsx';
+import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
+import { controlClass } from '#src/web/ui/control-class.ts';
+import { GenericLoader } from '#src/web/ui/loaders.tsx';
+import { notify } from '#src/web/ui/notify.ts';
+import { docsApi, docsKeys } from './docs-api.ts';
+import { PageEditor } from './page-editor.tsx';
+import { PageTree } from './page-tree.tsx';
+import type { Placement } from './tree-order.ts';
+
+const ICONS = ['📄', '📘', '📝', '💡', '✅', '🚀', '📊', '🗂️', '🎯', '🐛'];
+
+// Docs at /pages and /pages/:pageId: the current workspace's page tree beside the open page, which
+// everyone with it open edits together.
+export default function DocsPage() {
+  const { status, current } = useWorkspaces();
+  useWorkspaceFromAddress(docsText.loadFailed);
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{docsText.title}</h1>
+      {status === 'loading' ? <GenericLoader /> : current ? <WorkspaceDocs key={current.id} workspaceId={current.id} /> : null}
+    </div>
+  );
+}
+
+function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pageId = null } = useParams<'pageId'>();
+  useLiveRefresh(workspaceId, [docsKeys.all(workspaceId)]);
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: docsKeys.pages(workspaceId),
+    queryFn: () => docsApi.pages(workspaceId),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: docsKeys.all(workspaceId) });
+  const create = useMutation({
+    mutationFn: (parentId: string | null) => docsApi.create(workspaceId, { parentId }),
+    onSuccess: ({ page }) => {
+      void refresh();
+      void navigate(`/pages/${page.id}`);
+    },
+    onError: (failure) => notify.error(problemText(failure, docsText.loadFailed)),
+  });
+  const move = useMutation({
+    mutationFn: ({ page, placement }: { page: Page; placement: Placement }) => docsApi.move(workspaceId, page.id, placement),
+    onSuccess: ({ page }) => notify.success(docsText.moved(page.title)),
+    onError: (failure) => notify.error(problemText(failure, docsText.loadFailed)),
+    onSettled: () => void refresh(),
+  });
+
+  if (isPending) return <GenericLoader />;
+  if (error || !data) {
+    return (
+      <div className="space-y-2">
+        <Alert tone="error">{problemText(error, docsText.loadFailed)}</Alert>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          {docsText.retry}
+        </Button>
+      </div>
+    );
+  }
+  const selected = data.pages.find((page) => page.id === pageId) ?? null;
+  if (data.pages.length === 0) {
+    return (
+      <div className="rounded-card border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+        <FileText className="mx-auto size-8 text-slate-500" aria-hidden="true" />
+        <h2 className="mt-2 text-lg font-semibold text-slate-900">{docsText.emptyTitle}</h2>
+        <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{docsText.emptyBody}</p>
+        <Button className="mt-4" onClick={() => create.mutate(null)} disabled={create.isPending}>
+          <Plus className="size-4" aria-hidden="true" />
+          {docsText.newPage}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
+      <nav aria-label={docsText.pages} className="space-y-2">
+        <div className="flex items-center justify-between">
+          <h2 className="text-sm font-semibold text-slate-700">{docsText.pages}</h2>
+          <Button variant="ghost" className="px-2 whitespace-nowrap" onClick={() => create.mutate(null)} disabled={create.isPending}>
+            <Plus className="size-4" aria-hidden="true" />
+            {docsText.newPage}
+          </Button>
+        </div>
+        <PageTree
+          pages={data.pages}
+          selectedId={selected?.id ?? null}
+          onCreate={(parentId) => create.mutate(parentId)}
+          onMove={(page, placement) => move.mutate({ page, placement })}
+        />
+      </nav>
+      {selected ? (
+        <OpenPage key={selected.id} workspaceId={workspaceId} page={selected} onDeleted={() => void navigate('/pages')} />
+      ) : (
+        <p className="text-sm text-slate-600">{docsText.pickPage}</p>
+      )}
+    </div>
+  );
+}
+
+function OpenPage({ workspaceId, page, onDeleted }: { workspaceId: string; page: Page; onDeleted: () => void }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(page.title);
+  const [deleting, setDeleting] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: docsKeys.all(workspaceId) });
+  const update = useMutation({
+    mutationFn: (body: { title?: string; icon?: string | null }) => docsApi.update(workspaceId, page.id, body),
+    onSuccess: () => void refresh(),
+    onError: (failure) => {
+      setTitle(page.title);
+      notify.error(problemText(failure, docsText.loadFailed));
+    },
+  });
+  const remove = async () => {
+    const { message } = await docsApi.remove(workspaceId, page.id);
+    notify.success(message);
+    void refresh();
+    onDeleted();
+  };
+  const saveTitle = () => {
+    const next = title.trim();
+    if (next !== '' && next !== page.title) update.mutate({ title: next });
+    else setTitle(page.title);
+  };
+  if (!user) return null;
+  return (
+    <article className="min-w-0 space-y-3">
+      <div className="flex items-center gap-2">
+        <select
+          aria-label={docsText.iconLabel}
+          value={page.icon ?? ''}
+          onChange={(event) => update.mutate({ icon: event.target.value === '' ? null : event.target.value })}
+          className={`${controlClass} w-auto shrink-0 px-2`}
+        >
+          <option value="">{docsText.noIcon}</option>
+          {[...new Set([...(page.icon ? [page.icon] : []), ...ICONS])].map((icon) => (
+            <option key={icon} value={icon}>
+              {icon}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label={docsText.titleLabel}
+          value={title}
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+          onBlur={saveTitle}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.currentTarget.blur();
+          }}
+          className="min-w-0 flex-1 rounded-control border border-transparent px-2 py-1 text-xl font-semibold text-slate-900 hover:border-slate-200 focus:border-slate-400 focus:outline-none"
+        />
+        <Button variant="ghost" className="px-2" aria-label={docsText.deletePage} onClick={() => setDeleting(true)}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      <PageEditor workspaceId={workspaceId} pageId={page.id} title={page.title} me={{ id: user.id, name: user.name }} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={docsText.deleteTitle(page.title)}
+        description={docsText.deleteBody}
+        confirmLabel={docsText.deletePage}
+        busyLabel={docsText.deleting}
+        fallback={docsText.deleteFailed}
+        onConfirm={remove}
+      />
+    </article>
+  );
+}
