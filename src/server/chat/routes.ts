@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { chatNotice } from '#src/shared/chat/messages.ts';
 import {
@@ -25,108 +26,116 @@ import {
   UpdateChannelSchema,
 } from '#src/shared/chat/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
-import { parseBody } from '#src/server/http/errors.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { Chat } from './service.ts';
 
-type Params = { id: string; channelId: string; messageId: string };
+const channelParams = pathParams('id', 'channelId');
+const messageParams = pathParams('id', 'channelId', 'messageId');
 
 // The session door to team chat (the paths of src/shared/chat/paths.ts); a guest never gets this far
-// (the resolver lets members only into a route that is not a portal route).
+// (the resolver lets members only into a route that is not a portal route). The door runs before each
+// route's schemas, so a stranger gets the 401, never a 400.
 export function registerChatRoutes(app: FastifyInstance, { chat }: { chat: Chat }) {
-  const params = (request: FastifyRequest) => request.params as Params;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(chatPaths.channels, async (request): Promise<ChannelsResponse> => chat.listChannels(scopeFrom(request)));
+  api.get(chatPaths.channels, async (request): Promise<ChannelsResponse> => chat.listChannels(scopeFrom(request)));
 
-  app.post(chatPaths.channels, async (request, reply): Promise<ChannelResponse> => {
-    const channel = await chat.createChannel(scopeFrom(request), parseBody(CreateChannelSchema, request.body));
+  api.post(chatPaths.channels, { schema: { body: CreateChannelSchema } }, async (request, reply): Promise<ChannelResponse> => {
+    const channel = await chat.createChannel(scopeFrom(request), request.body);
     reply.code(201);
     return { channel };
   });
 
-  app.put(chatPaths.channel, async (request): Promise<ChannelResponse> => ({
-    channel: await chat.updateChannel(scopeFrom(request), params(request).channelId, parseBody(UpdateChannelSchema, request.body)),
+  api.put(
+    chatPaths.channel,
+    { schema: { params: channelParams, body: UpdateChannelSchema } },
+    async (request): Promise<ChannelResponse> => ({
+      channel: await chat.updateChannel(scopeFrom(request), request.params.channelId, request.body),
+    }),
+  );
+
+  api.post(chatPaths.join, { schema: { params: channelParams, body: NoBodySchema } }, async (request): Promise<ChannelResponse> => ({
+    channel: await chat.joinChannel(scopeFrom(request), request.params.channelId),
   }));
 
-  app.post(chatPaths.join, async (request): Promise<ChannelResponse> => {
-    parseBody(NoBodySchema, request.body);
-    return { channel: await chat.joinChannel(scopeFrom(request), params(request).channelId) };
-  });
-
-  app.post(chatPaths.leave, async (request): Promise<OkResponse> => {
-    parseBody(NoBodySchema, request.body);
-    await chat.leaveChannel(scopeFrom(request), params(request).channelId);
+  api.post(chatPaths.leave, { schema: { params: channelParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
+    await chat.leaveChannel(scopeFrom(request), request.params.channelId);
     return { ok: true, message: chatNotice.left };
   });
 
-  app.post(chatPaths.members, async (request): Promise<ChannelResponse> => {
-    const { userId } = parseBody(AddChannelMemberSchema, request.body);
-    return { channel: await chat.addMember(scopeFrom(request), params(request).channelId, userId) };
-  });
+  api.post(
+    chatPaths.members,
+    { schema: { params: channelParams, body: AddChannelMemberSchema } },
+    async (request): Promise<ChannelResponse> => ({
+      channel: await chat.addMember(scopeFrom(request), request.params.channelId, request.body.userId),
+    }),
+  );
 
-  app.post(chatPaths.dms, async (request): Promise<ChannelResponse> => {
-    const { userIds } = parseBody(DirectMessageSchema, request.body);
-    return { channel: await chat.openDirect(scopeFrom(request), userIds) };
-  });
+  api.post(chatPaths.dms, { schema: { body: DirectMessageSchema } }, async (request): Promise<ChannelResponse> => ({
+    channel: await chat.openDirect(scopeFrom(request), request.body.userIds),
+  }));
 
-  app.get(chatPaths.messages, async (request): Promise<MessagesResponse | JumpResponse> => {
-    const { before, after, q, on } = parseBody(MessagesQuerySchema, request.query);
-    return chat.messages(scopeFrom(request), params(request).channelId, {
-      ...(before !== undefined ? { before: Number(before) } : {}),
-      ...(after !== undefined ? { after: Number(after) } : {}),
-      ...(q !== undefined ? { q } : {}),
-      ...(on !== undefined ? { on } : {}),
-    });
-  });
+  api.get(
+    chatPaths.messages,
+    { schema: { params: channelParams, querystring: MessagesQuerySchema } },
+    async (request): Promise<MessagesResponse | JumpResponse> => {
+      const { before, after, q, on } = request.query;
+      return chat.messages(scopeFrom(request), request.params.channelId, {
+        ...(before !== undefined ? { before: Number(before) } : {}),
+        ...(after !== undefined ? { after: Number(after) } : {}),
+        ...(q !== undefined ? { q } : {}),
+        ...(on !== undefined ? { on } : {}),
+      });
+    },
+  );
 
-  app.post(chatPaths.messages, async (request, reply): Promise<MessageResponse> => {
-    const message = await chat.send(scopeFrom(request), params(request).channelId, parseBody(SendMessageSchema, request.body));
-    reply.code(201);
-    return { message };
-  });
+  api.post(
+    chatPaths.messages,
+    { schema: { params: channelParams, body: SendMessageSchema } },
+    async (request, reply): Promise<MessageResponse> => {
+      const message = await chat.send(scopeFrom(request), request.params.channelId, request.body);
+      reply.code(201);
+      return { message };
+    },
+  );
 
-  app.get(chatPaths.replies, async (request): Promise<ThreadResponse> => {
-    const { channelId, messageId } = params(request);
+  api.get(chatPaths.replies, { schema: { params: messageParams } }, async (request): Promise<ThreadResponse> => {
+    const { channelId, messageId } = request.params;
     return chat.thread(scopeFrom(request), channelId, messageId);
   });
 
-  app.post(chatPaths.reactions, async (request): Promise<MessageResponse> => {
-    const { emoji } = parseBody(ReactionSchema, request.body);
-    const { channelId, messageId } = params(request);
-    return { message: await chat.react(scopeFrom(request), channelId, messageId, emoji) };
+  api.post(chatPaths.reactions, { schema: { params: messageParams, body: ReactionSchema } }, async (request): Promise<MessageResponse> => {
+    const { channelId, messageId } = request.params;
+    return { message: await chat.react(scopeFrom(request), channelId, messageId, request.body.emoji) };
   });
 
-  app.post(chatPaths.typing, async (request): Promise<OkResponse> => {
-    const { parentId } = parseBody(TypingSchema, request.body);
-    await chat.typing(scopeFrom(request), params(request).channelId, parentId ?? null);
+  api.post(chatPaths.typing, { schema: { params: channelParams, body: TypingSchema } }, async (request): Promise<OkResponse> => {
+    await chat.typing(scopeFrom(request), request.params.channelId, request.body.parentId ?? null);
     return { ok: true, message: '' };
   });
 
-  app.get(chatPaths.people, async (request): Promise<PeopleResponse> => ({
-    people: await chat.people(scopeFrom(request), params(request).channelId),
+  api.get(chatPaths.people, { schema: { params: channelParams } }, async (request): Promise<PeopleResponse> => ({
+    people: await chat.people(scopeFrom(request), request.params.channelId),
   }));
 
-  app.post(chatPaths.presence, async (request): Promise<OkResponse> => {
-    const { state } = parseBody(PresenceSchema, request.body);
-    await chat.setPresence(scopeFrom(request), state);
+  api.post(chatPaths.presence, { schema: { body: PresenceSchema } }, async (request): Promise<OkResponse> => {
+    await chat.setPresence(scopeFrom(request), request.body.state);
     return { ok: true, message: '' };
   });
 
-  app.put(chatPaths.message, async (request): Promise<MessageResponse> => {
-    const { body } = parseBody(EditMessageSchema, request.body);
-    const { channelId, messageId } = params(request);
-    return { message: await chat.edit(scopeFrom(request), channelId, messageId, body) };
+  api.put(chatPaths.message, { schema: { params: messageParams, body: EditMessageSchema } }, async (request): Promise<MessageResponse> => {
+    const { channelId, messageId } = request.params;
+    return { message: await chat.edit(scopeFrom(request), channelId, messageId, request.body.body) };
   });
 
-  app.delete(chatPaths.message, async (request): Promise<OkResponse> => {
-    parseBody(NoBodySchema, request.body);
-    const { channelId, messageId } = params(request);
+  api.delete(chatPaths.message, { schema: { params: messageParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
+    const { channelId, messageId } = request.params;
     await chat.remove(scopeFrom(request), channelId, messageId);
     return { ok: true, message: chatNotice.deleted };
   });
 
-  app.post(chatPaths.read, async (request): Promise<ChannelResponse> => {
-    const { seq } = parseBody(MarkReadSchema, request.body);
-    return { channel: await chat.markRead(scopeFrom(request), params(request).channelId, seq) };
-  });
+  api.post(chatPaths.read, { schema: { params: channelParams, body: MarkReadSchema } }, async (request): Promise<ChannelResponse> => ({
+    channel: await chat.markRead(scopeFrom(request), request.params.channelId, request.body.seq),
+  }));
 }

@@ -1,6 +1,4 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { firstIssueMessage } from '#src/shared/validation.ts';
 import { serverError } from '#src/shared/messages.ts';
 
 // Every failure leaves the server as `{ "error": "<clear sentence>" }` with a fitting status.
@@ -13,12 +11,6 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
-}
-
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
-  return result.data;
 }
 
 const UNAVAILABLE_CODES = new Set([

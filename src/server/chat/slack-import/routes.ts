@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { slackImportError, slackImportNotice } from '#src/shared/chat/slack-import-messages.ts';
 import {
@@ -9,13 +10,14 @@ import {
   type SlackImportsResponse,
 } from '#src/shared/chat/slack-import-paths.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
-import { HttpError, parseBody } from '#src/server/http/errors.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { assertSameOrigin, zipUploadRoute } from '#src/server/http/same-origin.ts';
+import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { SlackImports } from './service.ts';
 
-type Params = { id: string; importId: string };
+const importParams = pathParams('id', 'importId');
 
 export interface SlackImportRouteDeps {
   slackImports: SlackImports;
@@ -48,9 +50,8 @@ function fileNameOf(request: FastifyRequest): string {
 // the request must be same-origin, from an owner, within the upload allowance, so nobody else can make
 // the server take in 50 MB.
 export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, limiter, resolveScope, appOrigin }: SlackImportRouteDeps) {
-  const params = (request: FastifyRequest) => request.params as Params;
-
-  void app.register(async (scope) => {
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(
       SLACK_EXPORT_CONTENT_TYPE,
       { parseAs: 'buffer', bodyLimit: SLACK_EXPORT_MAX_BYTES },
@@ -75,6 +76,7 @@ export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, 
           return payload;
         },
       },
+      // No body schema: the body is the zip's bytes (the parser above), not JSON to validate.
       async (request, reply): Promise<SlackImportResponse> => {
         if (!Buffer.isBuffer(request.body)) throw new HttpError(415, slackImportError.wrongType);
         const created = await slackImports.upload(scopeFrom(request), fileNameOf(request), request.body);
@@ -83,19 +85,25 @@ export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, 
       },
     );
 
-    scope.get(slackImportPaths.import, async (request): Promise<SlackImportResponse> => ({
-      import: await slackImports.get(scopeFrom(request), params(request).importId),
+    scope.get(slackImportPaths.import, { schema: { params: importParams } }, async (request): Promise<SlackImportResponse> => ({
+      import: await slackImports.get(scopeFrom(request), request.params.importId),
     }));
 
-    scope.delete(slackImportPaths.import, async (request): Promise<OkResponse> => {
-      parseBody(NoBodySchema, request.body);
-      await slackImports.discard(scopeFrom(request), params(request).importId);
-      return { ok: true, message: slackImportNotice.discarded };
-    });
+    scope.delete(
+      slackImportPaths.import,
+      { schema: { params: importParams, body: NoBodySchema } },
+      async (request): Promise<OkResponse> => {
+        await slackImports.discard(scopeFrom(request), request.params.importId);
+        return { ok: true, message: slackImportNotice.discarded };
+      },
+    );
 
-    scope.post(slackImportPaths.start, async (request): Promise<SlackImportResponse> => {
-      parseBody(NoBodySchema, request.body);
-      return { import: await slackImports.start(scopeFrom(request), params(request).importId) };
-    });
+    scope.post(
+      slackImportPaths.start,
+      { schema: { params: importParams, body: NoBodySchema } },
+      async (request): Promise<SlackImportResponse> => ({
+        import: await slackImports.start(scopeFrom(request), request.params.importId),
+      }),
+    );
   });
 }
