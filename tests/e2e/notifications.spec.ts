@@ -77,6 +77,8 @@ test('a mention lights the teammate’s bell live; opening it lands on the task 
 });
 
 test('the inbox filters, marks all read, and saves how each kind is delivered', async ({ page, browser, accounts, mailbox }) => {
+  // Two browsers and four axe passes, like the other two-person specs.
+  test.slow();
   const owner = await accounts.create({ name: 'Ada Owner' });
   await signInAs(page, owner);
   await page.goto('/board');
