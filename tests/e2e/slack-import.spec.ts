@@ -84,7 +84,7 @@ test('an owner uploads a Slack export, sees its counts, imports it and finds the
   await axeAtBothWidths(page, 'slack-done');
 
   await page.getByRole('link', { name: slackImportUi.openChat }).click();
-  await page.getByRole('navigation', { name: chatText.channels }).getByRole('button', { name: 'announcements' }).click();
+  await page.getByRole('navigation', { name: chatText.title }).getByRole('button', { name: 'announcements' }).click();
   await expect(page.getByText('Ready here')).toBeVisible();
   await expect(page.getByRole('link', { name: 'the notes page' })).toHaveAttribute('href', 'https://example.com/notes');
   await expect(page.locator('strong', { hasText: 'ship' })).toBeVisible();
