@@ -16,6 +16,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { createTask, readEvents } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, invite, person } from '../../../tests/support/workspaces.ts';
 import { addClient, addProject, portalSetup } from '../../../tests/support/clients.ts';
+import { slackExportZip } from '../../../tests/support/slack-export.ts';
 
 describe.each(engines)('the client portal on %s', (engine) => {
   // Each test signs up three people from one address: more than the per-address sign-up limit allows.
@@ -137,6 +138,17 @@ describe.each(engines)('the client portal on %s', (engine) => {
     const general = (await owner.c.get(`/workspaces/${id}/chat/channels`)).body.channels?.[0]?.id as string | undefined;
     const message = await owner.c.post(`/workspaces/${id}/chat/channels/${general}/messages`, { body: 'Hello team' });
     const repo = await owner.c.post(`/workspaces/${id}/github/repos`, { fullName: 'acme/site' });
+    const page = await owner.c.post(`/workspaces/${id}/pages`, { title: 'Notes' });
+    const slackExport = slackExportZip({
+      users: [{ id: 'U1', name: 'Ada' }],
+      channels: [
+        { id: 'C1', name: 'random', members: ['U1'], days: { '2026-01-05': [{ ts: '1767571200.000100', user: 'U1', text: 'Hi' }] } },
+      ],
+    });
+    const slackImport = await owner.c.post(`/workspaces/${id}/chat/slack-imports`, slackExport, {
+      'content-type': 'application/zip',
+      'x-file-name': 'export.zip',
+    });
     const invitation = await invite(t, owner, id, uniqueEmail('invited'));
     const deliveries = await owner.c.get<WebhookDeliveriesResponse>(`/workspaces/${id}/webhooks/${hook.body.endpoint.id}/deliveries`);
     const ids: Record<string, string | undefined> = {
@@ -157,6 +169,8 @@ describe.each(engines)('the client portal on %s', (engine) => {
       channelId: general,
       messageId: message.body.message?.id,
       repoId: repo.body.repo?.id,
+      pageId: page.body.page?.id,
+      importId: slackImport.body.import?.id,
     };
     const fill = (url: string) =>
       url.slice(API_BASE.length).replace(/:(\w+)/g, (_, name: string) => {
