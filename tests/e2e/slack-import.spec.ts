@@ -85,11 +85,11 @@ test('an owner uploads a Slack export, sees its counts, imports it and finds the
 
   await page.getByRole('link', { name: slackImportUi.openChat }).click();
   await page.getByRole('navigation', { name: chatText.title }).getByRole('button', { name: 'announcements' }).click();
+  await expect(page.getByRole('link', { name: 'the notes page' })).toHaveAttribute('href', 'https://example.com/notes');
+  await expect(page.locator('strong', { hasText: 'ship' })).toBeVisible();
   // The Slack thread is a thread here too: its reply shows once the thread is opened.
   await page.getByRole('button', { name: '1 reply' }).click();
   await expect(page.getByText('Ready here')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'the notes page' })).toHaveAttribute('href', 'https://example.com/notes');
-  await expect(page.locator('strong', { hasText: 'ship' })).toBeVisible();
 
   await page.goto('/apps');
   await expect(page.getByRole('listitem', { name: appsUi.slack.name })).toContainText('3 new messages');
