@@ -7,7 +7,6 @@ import { sha256 } from '#src/server/accounts/secrets.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
-import { createReadMemo } from '#src/server/db/read-memo.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
@@ -78,8 +77,6 @@ export function createApiKeys(db: Db, clock: Clock) {
       .select(['id', 'workspace_id', 'created_by', 'expires_at', 'revoked_at', 'last_used_at'])
       .where('key_hash', '=', slot('keyHash')),
   );
-  // Bounded: a caller trying made-up keys fills it with misses, and it starts again empty.
-  const remembered = createReadMemo(db, 1000);
   const touch = prepareQuery((slot: Slot<{ id: string; now: number; before: number }>) =>
     k
       .updateTable('api_keys')
@@ -161,11 +158,9 @@ export function createApiKeys(db: Db, clock: Clock) {
       });
     },
 
-    // product rules K3: null for an unknown, revoked or expired key. The row is remembered only while
-    // nothing was committed (db/read-memo.ts), so a revocation stops the key on its next request.
+    // product rules K3: null for an unknown, revoked or expired key.
     async findLive(secret: string): Promise<LiveApiKey | null> {
-      const keyHash = sha256(secret);
-      const row = await remembered(`key ${keyHash}`, () => db.readFirst(lookup, { keyHash }));
+      const row = await db.readFirst(lookup, { keyHash: sha256(secret) });
       if (!row || row.revoked_at !== null || (row.expires_at !== null && Number(row.expires_at) <= clock())) return null;
       const lastUsedAt = row.last_used_at === null ? null : Number(row.last_used_at);
       return { id: row.id, workspaceId: row.workspace_id, createdBy: row.created_by, lastUsedAt };

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type {
   PublicCreateTask,
   PublicTask,
@@ -7,8 +8,7 @@ import type {
 } from '#src/shared/public-api/schemas.ts';
 import { taskError } from '#src/shared/tasks/messages.ts';
 import type { Column, Task } from '#src/shared/tasks/paths.ts';
-import type { Db } from '#src/server/db/connect.ts';
-import { createReadMemo } from '#src/server/db/read-memo.ts';
+import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Tasks } from '#src/server/tasks/service.ts';
 import { findMemberByEmail } from '#src/server/workspace-access/memberships.ts';
@@ -19,11 +19,7 @@ import { toPublicTasks } from './public-task.ts';
 // service speaks the board's (assigneeId, dueDate, columnId). This module translates (answers through
 // public-task.ts, which webhooks share), and nothing else: every rule stays in the service (product
 // rules W2).
-export function createTaskGateway(db: Db, tasks: Tasks) {
-  const k = db.kysely;
-  // A page is remembered until anything is committed, as the board's own list is (db/read-memo.ts): an
-  // integration polling an unchanged board costs no query. A hundred pages at most (a page may be a megabyte).
-  const rememberedPage = createReadMemo(db, 100);
+export function createTaskGateway(k: Kysely<Database>, tasks: Tasks) {
   // A member's id by email; an address that is not a member of this workspace is refused, as the
   // board refuses such an assignee.
   async function memberId(workspaceId: string, email: string): Promise<string | null> {
@@ -51,29 +47,26 @@ export function createTaskGateway(db: Db, tasks: Tasks) {
     return mapped!;
   }
 
-  async function list(scope: WorkspaceScope, query: PublicTaskListQuery): Promise<PublicTaskListResponse> {
-    const columns = await tasks.columns.list(scope);
-    let assignee: string | undefined;
-    if (query.assignee !== undefined) {
-      const id = await memberId(scope.workspaceId, query.assignee);
-      if (id === null) return { tasks: [], next_cursor: null };
-      assignee = id;
-    }
-    const page = await tasks.list(scope, {
-      ...(query.status !== undefined ? { column: columnNamed(columns, query.status).id } : {}),
-      ...(assignee !== undefined ? { assignee } : {}),
-      ...(query.label !== undefined ? { label: query.label } : {}),
-      ...(query.due_before !== undefined ? { dueBefore: query.due_before } : {}),
-      ...(query.due_after !== undefined ? { dueAfter: query.due_after } : {}),
-      ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
-      ...(query.limit !== undefined ? { limit: query.limit } : {}),
-    });
-    return { tasks: await toPublic(scope.workspaceId, page.tasks, columns), next_cursor: page.nextCursor };
-  }
-
   return {
-    list: (scope: WorkspaceScope, query: PublicTaskListQuery): Promise<PublicTaskListResponse> =>
-      rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, () => list(scope, query)),
+    async list(scope: WorkspaceScope, query: PublicTaskListQuery): Promise<PublicTaskListResponse> {
+      const columns = await tasks.columns.list(scope);
+      let assignee: string | undefined;
+      if (query.assignee !== undefined) {
+        const id = await memberId(scope.workspaceId, query.assignee);
+        if (id === null) return { tasks: [], next_cursor: null };
+        assignee = id;
+      }
+      const page = await tasks.list(scope, {
+        ...(query.status !== undefined ? { column: columnNamed(columns, query.status).id } : {}),
+        ...(assignee !== undefined ? { assignee } : {}),
+        ...(query.label !== undefined ? { label: query.label } : {}),
+        ...(query.due_before !== undefined ? { dueBefore: query.due_before } : {}),
+        ...(query.due_after !== undefined ? { dueAfter: query.due_after } : {}),
+        ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+      });
+      return { tasks: await toPublic(scope.workspaceId, page.tasks, columns), next_cursor: page.nextCursor };
+    },
 
     // By id or by key (GET /tasks/TSR-42).
     async get(scope: WorkspaceScope, ref: string): Promise<PublicTask> {

@@ -52,27 +52,6 @@ describe.each(engines)('prepared reads and unflushed writes on %s', (engine) => 
     expect(await db.readFirst(counterOf(db), { key: 'a' })).toEqual({ key: 'a', count: 2 });
   });
 
-  it('moves its change version with its own commits, and not with a count no read depends on', async () => {
-    const start = db.changeVersion();
-    await db.countUnflushed(insertCounter(db), { key: 'counted', count: 1 });
-    expect(db.changeVersion()).toBe(start);
-    await db.writeUnflushed(insertCounter(db), { key: 'written', count: 1 });
-    if (engine === 'sqlite') expect(db.changeVersion()).not.toBe(start);
-    // A read between a write of an open transaction and its commit sees the old data: the commit must
-    // move the version again, or what was read then would be kept as current.
-    let during: number | null = null;
-    await db.kysely.transaction().execute(async (tx) => {
-      await tx.insertInto('rate_limits').values({ key: 'in-transaction', count: 1, reset_at: 1 }).returning('key').execute();
-      during = db.changeVersion();
-    });
-    if (engine === 'sqlite') expect(db.changeVersion()).not.toBe(during);
-    else expect(db.changeVersion()).toBeNull();
-    // The count is still a commit to every other connection.
-    const theirs = other.changeVersion();
-    await db.countUnflushed(insertCounter(db), { key: 'counted-again', count: 1 });
-    if (engine === 'sqlite') expect(other.changeVersion()).not.toBe(theirs);
-  });
-
   it('keeps an unflushed write out of a transaction that is open, so its rollback does not undo it', async () => {
     let written: Promise<unknown> | undefined;
     await expect(

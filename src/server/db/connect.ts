@@ -18,10 +18,6 @@ export interface Db {
   // is harmless: a rate-limit count, a new session (its owner signs in again). A killed process loses
   // nothing either way; see docs/decisions/004-unflushed-commits.md.
   writeUnflushed: <Row, Params>(prepared: PreparedQuery<Row, Params>, values: Params) => Promise<Row[]>;
-  // writeUnflushed for a row no remembered read depends on (a rate-limit count): it does not move this
-  // process's changeVersion, so counting each /api/v1 request does not empty every read memo (the key,
-  // the member's standing, the page) on every request. Another process still sees it as a commit.
-  countUnflushed: <Row, Params>(prepared: PreparedQuery<Row, Params>, values: Params) => Promise<Row[]>;
   // A number that changes whenever the data may have changed, from this process or any other: what
   // was read at one value is still true at the same value. Null where no such number is cheap.
   changeVersion: () => number | null;
@@ -63,42 +59,6 @@ function withStatementCache(sqlite: BetterSqlite3.Database): CachedSqlite {
   };
 }
 
-// The writer's statements, each one that may change the database (a write, RETURNING or not, and
-// BEGIN/COMMIT/ROLLBACK, which SQLite calls read-only) reported once it has run: this process's own
-// commits, which the writer connection's data_version does not count. Plain SELECTs pass untouched.
-function reportingWrites(cache: CachedSqlite, wrote: () => void): CachedSqlite {
-  const writers = new WeakMap<BetterSqlite3.Statement, BetterSqlite3.Statement>();
-  const reported =
-    <Args extends unknown[], Result>(run: (...args: Args) => Result) =>
-    (...args: Args): Result => {
-      try {
-        return run(...args);
-      } finally {
-        wrote();
-      }
-    };
-  return {
-    close: () => cache.close(),
-    prepare(sql) {
-      const statement = cache.prepare(sql);
-      if (statement.reader && statement.readonly) return statement;
-      let writer = writers.get(statement);
-      if (!writer) {
-        writer = {
-          reader: statement.reader,
-          readonly: statement.readonly,
-          run: reported((...args: unknown[]) => statement.run(...args)),
-          all: reported((...args: unknown[]) => statement.all(...args)),
-          get: reported((...args: unknown[]) => statement.get(...args)),
-          iterate: reported((...args: unknown[]) => statement.iterate(...args)),
-        } as unknown as BetterSqlite3.Statement;
-        writers.set(statement, writer);
-      }
-      return writer;
-    },
-  };
-}
-
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
 export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
@@ -115,28 +75,15 @@ export async function openSqlite(file: string): Promise<Db> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // The change version: this process's own writes counted as they run, other processes' commits
-  // seen through the writer connection's data_version (which moves for every connection but its own).
-  let version = 0;
-  const quiet = withStatementCache(sqlite);
-  const statements = reportingWrites(quiet, () => version++);
+  const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true, fileMustExist: true });
   const readerStatements = withStatementCache(reader);
-  const othersVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let seenOthers = othersVersion.get();
-  const changeVersion = () => {
-    const others = othersVersion.get();
-    if (others !== seenOthers) {
-      seenOthers = others;
-      version++;
-    }
-    return version;
-  };
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
   const flushed = sqlite.prepare('PRAGMA synchronous = FULL');
-  const runUnflushed = <Row>({ sql, parameters }: CompiledQuery<Row>, cache: CachedSqlite): Row[] => {
-    const statement = cache.prepare(sql);
+  const runUnflushed = <Row>({ sql, parameters }: CompiledQuery<Row>): Row[] => {
+    const statement = statements.prepare(sql);
     relaxed.run();
     try {
       if (statement.reader) return statement.all(...parameters) as Row[];
@@ -146,8 +93,6 @@ export async function openSqlite(file: string): Promise<Db> {
       flushed.run();
     }
   };
-  const unflushed = async <Row>(query: CompiledQuery<Row>, cache: CachedSqlite): Promise<Row[]> =>
-    sqlite.inTransaction ? kysely.connection().execute(async () => runUnflushed(query, cache)) : runUnflushed(query, cache);
   return {
     kysely,
     engine: 'sqlite',
@@ -155,14 +100,17 @@ export async function openSqlite(file: string): Promise<Db> {
       const { sql, parameters } = prepared.bind(values);
       return readerStatements.prepare(sql).get(...parameters) as never;
     },
-    // In memory there is a single connection and no other process: the memos stay off there.
-    changeVersion: reader === sqlite ? () => null : changeVersion,
+    // SQLite bumps a connection's data_version whenever another connection (our writer, another
+    // process) commits. In memory there is a single connection, whose own commits it does not count.
+    changeVersion: reader === sqlite ? () => null : () => dataVersion.get() as number,
     sqliteBackup: async (destination) => void (await sqlite.backup(destination)),
     sqliteFile: file === ':memory:' ? null : file,
     // With no transaction open on the connection, a statement run here from start to end in one
     // synchronous step can land inside nothing; otherwise it waits its turn for Kysely's connection.
-    writeUnflushed: (prepared, values) => unflushed(prepared.bind(values), statements),
-    countUnflushed: (prepared, values) => unflushed(prepared.bind(values), quiet),
+    writeUnflushed: async (prepared, values) =>
+      sqlite.inTransaction
+        ? kysely.connection().execute(async () => runUnflushed(prepared.bind(values)))
+        : runUnflushed(prepared.bind(values)),
     close: async () => {
       if (reader !== sqlite) reader.close();
       await kysely.destroy();
@@ -192,7 +140,6 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     changeVersion: () => null,
     // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
     writeUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
-    countUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
     dedicatedClient: () => new pg.Client({ connectionString, connectionTimeoutMillis: 3000 }),
     postgresUrl: connectionString,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

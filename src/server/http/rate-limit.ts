@@ -172,8 +172,7 @@ export function createRateLimiter(
       values[`key${index}`] = key;
       values[`resetAt${index}`] = now + limit.windowMs;
     });
-    // No remembered read depends on a counter: counting leaves the read memos standing.
-    return db.countUnflushed(upserts[entries.length - 1]!, values);
+    return db.writeUnflushed(upserts[entries.length - 1]!, values);
   }
 
   // Counters this process saw past their limit, until their window ends: a caller hammering past a limit
