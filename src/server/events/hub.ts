@@ -2,11 +2,11 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { eventsAfter, latestEventId, sweepEvents, type RecordedEvent } from './log.ts';
 import { listenForever, type ListenerLog } from './pg-listener.ts';
+import { watchChangeVersion } from './version-watch.ts';
 import { EVENTS_CHANNEL } from './recorder.ts';
 
 const READ_BATCH = 200;
 // Two instances on one SQLite file hear of each other's commits by polling its change counter.
-const SQLITE_POLL_MS = 200;
 const SWEEP_MS = 60 * 60_000;
 
 export type Deliver = (event: RecordedEvent) => void;
@@ -67,17 +67,7 @@ export function createLiveHub(db: Db, clock: Clock, log: ListenerLog) {
     ? listenForever({ connect: db.dedicatedClient, channel: EVENTS_CHANNEL, onNotify: poke, onConnected: pokeAll, log })
     : null;
 
-  let seenVersion = db.changeVersion();
-  const poll =
-    seenVersion === null
-      ? null
-      : setInterval(() => {
-          const version = db.changeVersion();
-          if (version === seenVersion) return;
-          seenVersion = version;
-          pokeAll();
-        }, SQLITE_POLL_MS);
-  poll?.unref();
+  const poll = watchChangeVersion(db, pokeAll);
   const sweep = setInterval(() => {
     sweepEvents(db.kysely, clock()).catch((error: unknown) =>
       log.warn({ err: { message: (error as Error).message } }, 'event sweep failed'),

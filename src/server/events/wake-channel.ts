@@ -2,12 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { listenForever, type ListenerLog } from './pg-listener.ts';
+import { watchChangeVersion } from './version-watch.ts';
 
 export type Wake = () => void;
 
 // NOTIFY payloads are capped at 8000 bytes; 36-character ids and a comma leave room for 200.
 const IDS_PER_NOTIFY = 200;
-const SQLITE_POLL_MS = 200;
 
 // Inside the transaction of a change (PostgreSQL): every instance's listeners of these ids wake at its
 // commit. The payload names ids only, never content: a woken listener reads what it needs itself.
@@ -35,17 +35,7 @@ export function createWakeChannel(db: Db, log: ListenerLog, channel: string) {
         log,
       })
     : null;
-  let seenVersion = db.changeVersion();
-  const poll =
-    seenVersion === null
-      ? null
-      : setInterval(() => {
-          const version = db.changeVersion();
-          if (version === seenVersion) return;
-          seenVersion = version;
-          wakeAll();
-        }, SQLITE_POLL_MS);
-  poll?.unref();
+  const poll = watchChangeVersion(db, wakeAll);
 
   return {
     wake,

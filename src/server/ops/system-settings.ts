@@ -6,12 +6,12 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Config } from '#src/server/config.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { listenForever, type ListenerLog } from '#src/server/events/pg-listener.ts';
+import { watchChangeVersion } from '#src/server/events/version-watch.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { writeAdminAudit, type AdminActor } from '#src/server/admin/admin-audit.ts';
 import { readStoredSettings, storeSetting } from './settings-store.ts';
 
 export const SETTINGS_CHANNEL = 'tessera_system_settings';
-const SQLITE_POLL_MS = 200;
 
 // The settings of System Settings. They live in the Config object every part already reads at the
 // moment it acts (the rate limiter, the mailer's sender, the links in mails, registration), so a change
@@ -78,17 +78,7 @@ export function createSystemSettings({ db, clock, config, log }: { db: Db; clock
         log,
       })
     : null;
-  let seenVersion = db.changeVersion();
-  const poll =
-    seenVersion === null
-      ? null
-      : setInterval(() => {
-          const version = db.changeVersion();
-          if (version === seenVersion) return;
-          seenVersion = version;
-          void reload();
-        }, SQLITE_POLL_MS);
-  poll?.unref();
+  const poll = watchChangeVersion(db, () => void reload());
 
   return {
     // Before the server listens: what an earlier run stored applies from the first request.
