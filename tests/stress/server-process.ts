@@ -8,8 +8,8 @@ export interface ServerProcess {
 }
 
 // The built server as its own process, the way production runs it.
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
