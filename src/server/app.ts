@@ -313,7 +313,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerCampaignRoutes(api, { campaigns, limiter, db });
       registerWebhookRoutes(api, { webhooks, limiter });
       registerGithubRoutes(api, { github, limiter });
-      registerNotificationRoutes(api, { notifications, live, session, limiter, db, clock });
+      registerNotificationRoutes(api, { notifications, live, session, limiter, sessions: accounts.sessions, clock });
       registerSearchRoutes(api, { search: createSearch(db), session, limiter });
       registerAnalyticsRoutes(api, { db, clock, limiter });
       registerCalendarRoutes(api, { db, feeds: createCalendarFeeds({ db, clock, box }), session, limiter, config });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { clientError } from '#src/shared/clients/messages.ts';
 import type { MyPortalsResponse, PortalComment, PortalHomeResponse, PortalTask } from '#src/shared/clients/paths.ts';
@@ -8,6 +7,7 @@ import type { Database } from '#src/server/db/schema.ts';
 import type { CountUsage } from '#src/server/tasks/usage.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RecordEvent } from '#src/server/events/recorder.ts';
+import { insertComment } from '#src/server/tasks/add-comment.ts';
 import { commentRows, toComment } from '#src/server/tasks/reads.ts';
 import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
 import { guestPlacesOf, lastOpenedAsMember } from '#src/server/workspace-access/memberships.ts';
@@ -142,21 +142,14 @@ export function createPortal(deps: {
     async addComment(scope: WorkspaceScope, taskId: string, body: string): Promise<PortalComment> {
       const comment = await withWorkspace(db.kysely, scope, 'client', async (tx, entered) => {
         await requireTask(tx, scope.workspaceId, entered.guest.clientId, taskId);
-        await countUsage(tx, scope.workspaceId, { comments: 1, textChars: body.length });
-        const id = randomUUID();
-        await tx
-          .insertInto('comments')
-          .values({
-            id,
-            workspace_id: scope.workspaceId,
-            task_id: taskId,
-            author_id: scope.actor.userId,
-            body,
-            for_client: 1,
-            created_at: clock(),
-          })
-          .execute();
-        const added = toComment(await commentRows(tx).where('c.id', '=', id).executeTakeFirstOrThrow());
+        const added = await insertComment(tx, countUsage, {
+          workspaceId: scope.workspaceId,
+          taskId,
+          authorId: scope.actor.userId,
+          body,
+          forClient: true,
+          at: clock(),
+        });
         await recordEvent(tx, {
           workspaceId: scope.workspaceId,
           actorId: scope.actor.userId,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
+import { pollingWorker } from './polling-worker.ts';
 
 // A claim outlives any one job many times over; a crashed instance's claims lapse after it, and the
 // jobs it held run again elsewhere (at least once).
@@ -188,30 +189,7 @@ export function createJobRunner({ db, clock, log, pollMs }: { db: Db; clock: Clo
     }
   }
 
-  let running: Promise<number> | null = null;
-  let again = false;
-  // One drain at a time in this process; a wake during a drain runs one more after it.
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'job runner failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void runDue();
-        }
-      });
-    return running;
-  }
-
-  let timer: NodeJS.Timeout | null = null;
+  const loop = pollingWorker({ name: 'job runner', log, pollMs, drain });
   const runner = {
     // Each domain names its kinds before the server starts.
     handle(kind: string, handler: JobHandler) {
@@ -223,22 +201,7 @@ export function createJobRunner({ db, clock, log, pollMs }: { db: Db; clock: Clo
       schedules.set(schedule.name, schedule);
       schedulesSaved = false;
     },
-    runDue,
-    // Looks at once instead of at the next poll (after a commit that enqueued something urgent).
-    wake() {
-      if (pollMs > 0) void runDue();
-    },
-    start() {
-      if (pollMs <= 0 || timer) return;
-      timer = setInterval(() => void runDue(), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      again = false;
-      await running;
-    },
+    ...loop,
   };
 
   runner.schedule({

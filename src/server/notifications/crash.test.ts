@@ -1,16 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
-import { JOB_LEASE_MS } from '#src/server/jobs/runner.ts';
 import { createTask, team } from '../../../tests/support/tasks.ts';
 import { invite, person, type Person } from '../../../tests/support/workspaces.ts';
-import { startSmtpSink, type CaughtMail, type SmtpSink } from '../../../tests/support/smtp-sink.ts';
-import { startSourceServer, stopServer } from '../../../tests/support/source-server.ts';
+import { outboxCrash } from '../../../tests/support/outbox-crash.ts';
+import type { CaughtMail } from '../../../tests/support/smtp-sink.ts';
 import { startTestApp } from '../../../tests/support/test-app.ts';
-import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { engines } from '../../../tests/support/test-db.ts';
 
 const COMMENTS = 30;
 const APP_SECRET = 'notifications-crash-test-app-secret-0123456789';
@@ -23,25 +18,12 @@ const notificationIdOf = (mail: CaughtMail) => /^Message-ID:\s*<email:notificati
 // notification has its one email (one Message-ID), and only a mail in flight at the kill arrives twice —
 // the same message again, which a receiving server recognises by its Message-ID.
 describe.each(engines)('notification emails killed mid-send on %s', (engine) => {
-  let database: TestDatabase;
-  let mail: SmtpSink;
-  let clockDir: string;
-  let child: ChildProcess | undefined;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    mail = await startSmtpSink();
-    clockDir = mkdtempSync(join(tmpdir(), 'tessera-clock-'));
-  });
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    await mail?.close();
-    await database?.drop();
-    rmSync(clockDir, { recursive: true, force: true });
-  });
+  const crash = outboxCrash(engine, APP_SECRET);
 
   it('mails each notification once, loses none, and keeps each in the inbox', async () => {
     // The notifications are raised through the app with its job runner off, so they wait in the outbox.
+    const database = crash.database();
+    const mail = crash.mail();
     const app = await startTestApp(engine, { database, mail, env: { JOBS_POLL_MS: '0', APP_SECRET, RATE_LIMIT_MULTIPLIER: '100' } });
     const squad = await team(app, 'Crash team');
     const others: Person[] = [squad.member];
@@ -64,30 +46,14 @@ describe.each(engines)('notification emails killed mid-send on %s', (engine) => 
     const inAppBefore = await app.db.kysely.selectFrom('notifications').select('id').execute();
     await app.close();
 
-    const clockFile = join(clockDir, 'offset');
-    writeFileSync(clockFile, '0');
-    const env: Record<string, string> = {
-      ...(engine === 'sqlite' ? { DATA_DIR: dirname(database.location), DATABASE_URL: '' } : { DATABASE_URL: database.location }),
-      SMTP_URL: mail.url,
-      APP_SECRET,
-      JOBS_POLL_MS: '20',
-      TEST_CLOCK_FILE: clockFile,
-    };
     const mailed = () => mail.messages.filter((m) => notificationIdOf(m) !== undefined);
-    child = await startSourceServer(env);
     const killAt = 10 + Math.floor(Math.random() * 40);
-    const killBy = Date.now() + 30_000;
-    while (mailed().length < killAt && Date.now() < killBy) await new Promise((resolve) => setTimeout(resolve, 2));
-    await stopServer(child, 'SIGKILL');
-    expect(new Set(mailed().map(notificationIdOf)).size).toBeLessThan(expected.size);
-    // Past the lease, so the claims the killed process held lapse at once.
-    writeFileSync(clockFile, String(JOB_LEASE_MS + 1000));
-    child = await startSourceServer(env);
-    const deadline = Date.now() + 45_000;
-    while (new Set(mailed().map(notificationIdOf)).size < expected.size && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    await stopServer(child, 'SIGTERM');
-    child = undefined;
+    await crash.killAndRestart({
+      killWhen: () => mailed().length >= killAt,
+      afterKill: () => expect(new Set(mailed().map(notificationIdOf)).size).toBeLessThan(expected.size),
+      doneWhen: () => new Set(mailed().map(notificationIdOf)).size >= expected.size,
+      finishWithinMs: 45_000,
+    });
 
     const messages = mailed();
     const byNotification = new Map<string, CaughtMail[]>();

@@ -16,13 +16,11 @@ import {
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Clock } from '#src/server/clock.ts';
-import type { Db } from '#src/server/db/connect.ts';
-import { HEARTBEAT_MS, STREAMS_PER_USER } from '#src/server/events/sse.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import type { Sessions } from '#src/server/accounts/sessions.ts';
+import { createEventStreamHost } from '#src/server/http/event-stream.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import { pathParams } from '#src/server/http/validation.ts';
-import { taskError } from '#src/shared/tasks/messages.ts';
 import type { NotificationLive } from './live.ts';
 import type { Notifications } from './service.ts';
 
@@ -31,7 +29,7 @@ export interface NotificationRouteDeps {
   live: NotificationLive;
   session: SessionHelpers;
   limiter: RateLimiter;
-  db: Db;
+  sessions: Sessions;
   clock: Clock;
 }
 
@@ -39,7 +37,7 @@ export interface NotificationRouteDeps {
 // checks of every state-changing request come from the hook the account routes install here.
 export function registerNotificationRoutes(
   app: FastifyInstance,
-  { notifications, live, session, limiter, db, clock }: NotificationRouteDeps,
+  { notifications, live, session, limiter, sessions, clock }: NotificationRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const me = async (request: FastifyRequest, reply: FastifyReply) => await session.requireSession(request, reply);
@@ -107,28 +105,23 @@ export function registerNotificationRoutes(
     return { following: await notifications.follow(user.id, id, taskId, following) };
   });
 
-  const openStreams = new Map<string, number>();
-  const open = new Set<() => void>();
-  // Closing the server never waits on a browser.
-  app.addHook('preClose', async () => [...open].forEach((end) => end()));
+  const streams = createEventStreamHost();
+  app.addHook('preClose', async () => streams.closeAll());
 
   // The bell's live count: `data: {"unread": n}` on connect and whenever it changes, on any instance.
   app.get(notificationPaths.events, async (request, reply) => {
     const signedIn = await me(request, reply);
     const userId = signedIn.user.id;
-    const count = openStreams.get(userId) ?? 0;
-    if (count >= STREAMS_PER_USER) throw new HttpError(429, taskError.tooManyStreams);
-    openStreams.set(userId, count + 1);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
+    let unsubscribe = () => undefined as void;
+    const stream = streams.open(reply, userId, {
+      // A signed-out session stops hearing at once.
+      onHeartbeat: () =>
+        void sessions
+          .stillActive(signedIn.tokenHash, clock())
+          .then((active) => (active ? send() : stream.end()))
+          .catch(() => undefined),
+      onEnd: () => unsubscribe(),
     });
-    raw.socket?.setNoDelay(true);
-    let ended = false;
     let sent = -1;
     let reading = false;
     let again = false;
@@ -139,46 +132,18 @@ export function registerNotificationRoutes(
         do {
           again = false;
           const unread = await notifications.unread(userId);
-          if (!ended && unread !== sent) {
+          if (unread !== sent) {
             sent = unread;
-            raw.write(`data: ${JSON.stringify({ unread })}\n\n`);
+            stream.send(`data: ${JSON.stringify({ unread })}\n\n`);
           }
-        } while (again && !ended);
+        } while (again && !stream.ended);
       } catch {
         // The next change or heartbeat tries again.
       } finally {
         reading = false;
       }
     }
-    const unsubscribe = live.subscribe(userId, () => void send());
-    const heartbeat = setInterval(() => {
-      if (ended) return;
-      raw.write(': ping\n\n');
-      // A signed-out session stops hearing at once.
-      db.kysely
-        .selectFrom('sessions')
-        .select('user_id')
-        .where('token_hash', '=', signedIn.tokenHash)
-        .where('expires_at', '>', clock())
-        .executeTakeFirst()
-        .then((found) => (found ? send() : end()))
-        .catch(() => undefined);
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-    function end() {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-      const left = (openStreams.get(userId) ?? 1) - 1;
-      if (left > 0) openStreams.set(userId, left);
-      else openStreams.delete(userId);
-      raw.end();
-    }
-    raw.on('close', end);
-    open.add(end);
-    raw.write('retry: 3000\n: connected\n\n');
+    unsubscribe = live.subscribe(userId, () => void send());
     await send();
   });
 }

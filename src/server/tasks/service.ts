@@ -17,6 +17,7 @@ import { createChange, type Record as RecordChange } from './change.ts';
 import { createColumns, findColumn } from './columns.ts';
 import { listTasks, listLabels } from './list.ts';
 import { keyBetween, nextCard, positionTaken } from './positions.ts';
+import { insertComment } from './add-comment.ts';
 import { commentRows, findTask, toComment } from './reads.ts';
 import { nextTaskNumber, taskIdOf, taskPrefixOf } from './task-keys.ts';
 import { taskText, type CountUsage } from './usage.ts';
@@ -326,21 +327,14 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
     async addComment(scope: WorkspaceScope, taskId: string, body: string, forClient = false): Promise<Comment> {
       return change(scope, 'member', async (tx, record) => {
         await requireTask(tx, scope, taskId);
-        await countUsage(tx, scope.workspaceId, { comments: 1, textChars: body.length });
-        const id = randomUUID();
-        await tx
-          .insertInto('comments')
-          .values({
-            id,
-            workspace_id: scope.workspaceId,
-            task_id: taskId,
-            author_id: scope.actor.userId,
-            body,
-            for_client: forClient ? 1 : 0,
-            created_at: clock(),
-          })
-          .execute();
-        const comment = toComment(await commentRows(tx).where('c.id', '=', id).executeTakeFirstOrThrow());
+        const comment = await insertComment(tx, countUsage, {
+          workspaceId: scope.workspaceId,
+          taskId,
+          authorId: scope.actor.userId,
+          body,
+          forClient,
+          at: clock(),
+        });
         await record({ type: 'comment.added', comment });
         return comment;
       });

@@ -11,6 +11,7 @@ import type { SecretBox } from '#src/server/security/secret-box.ts';
 import { ownerEmails } from '#src/server/workspace-access/memberships.ts';
 import { writeAudit } from '#src/server/workspaces/audit.ts';
 import type { AddressPolicy, Resolver } from './address-guard.ts';
+import { pollingWorker } from '#src/server/jobs/polling-worker.ts';
 import { openWebhookSecret } from './secrets.ts';
 import { sendWebhook, type AttemptResult } from './send.ts';
 
@@ -303,49 +304,7 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
     });
   }
 
-  let running: Promise<number> | null = null;
   let refillRunning: (() => void) | null = null;
-  let again = false;
-  // One drain at a time in this process; a wake during a drain makes it look for new work at once (and,
-  // if it was just ending, runs one more after it).
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      refillRunning?.();
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'webhook worker failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void runDue();
-        }
-      });
-    return running;
-  }
-
-  let timer: NodeJS.Timeout | null = null;
-  return {
-    runDue,
-    // Looks at once instead of at the next poll (after a test event or a resend).
-    wake() {
-      if (pollMs > 0) void runDue();
-    },
-    start() {
-      if (pollMs <= 0 || timer) return;
-      timer = setInterval(() => void runDue(), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      again = false;
-      await running;
-    },
-  };
+  // A wake during a drain makes it look for new work at once, not when a place frees up.
+  return pollingWorker({ name: 'webhook worker', log, pollMs, drain, onWakeDuringDrain: () => refillRunning?.() });
 }

@@ -1,14 +1,11 @@
-import { useId, useState } from 'react';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { CHANNEL_NAME_MAX, type Channel } from '#src/shared/chat/paths.ts';
 import { CreateChannelSchema } from '#src/shared/chat/schemas.ts';
-import { firstIssueMessage } from '#src/shared/validation.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
-import { cn } from '#src/web/ui/cn.ts';
-import { controlClass } from '#src/web/ui/control-class.ts';
 import { Dialog } from '#src/web/ui/dialog.tsx';
+import { TextField } from '#src/web/ui/field.tsx';
 import { chatApi } from './chat-api.ts';
 
 // A new channel: its name (checked by the same rules as the server) and whether it is private.
@@ -23,59 +20,38 @@ export function CreateChannelDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (channel: Channel) => void;
 }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const [secret, setSecret] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const parsed = CreateChannelSchema.safeParse({ name, private: secret });
-    if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    setBusy(true);
-    try {
-      const { channel } = await chatApi.createChannel(workspaceId, parsed.data);
-      setName('');
-      setSecret(false);
-      setProblem(null);
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: CreateChannelSchema,
+    defaultValues: { name: '', private: false },
+    fallback: chatText.loadFailed,
+    // A refused name (taken, malformed) is about the one field; what was typed stays to correct.
+    fieldOf: (error) => (error.status === 400 || error.status === 409 ? 'name' : null),
+    onSubmit: async (values) => {
+      const { channel } = await chatApi.createChannel(workspaceId, values);
+      form.reset();
       onCreated(channel);
-    } catch (error) {
-      setProblem(problemText(error, chatText.loadFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={chatText.newChannel}>
-      <form
-        className="space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="space-y-4" noValidate onSubmit={submit}>
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <div className="space-y-1">
-          <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-            {chatText.channelName}
-          </label>
-          <input
-            id={id}
-            value={name}
-            maxLength={CHANNEL_NAME_MAX}
-            placeholder="design-reviews"
-            className={cn(controlClass, 'block w-full')}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={secret} onChange={(event) => setSecret(event.target.checked)} />
+        <TextField
+          label={chatText.channelName}
+          autoComplete="off"
+          maxLength={CHANNEL_NAME_MAX}
+          placeholder="design-reviews"
+          aria-required
+          error={errorOf('name')}
+          {...form.register('name')}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input type="checkbox" {...form.register('private')} />
           {chatText.privateChannel}
         </label>
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             {chatText.cancel}
           </Button>
           <Button type="submit" busy={busy} busyLabel={chatText.create}>
