@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import ical from 'ical-generator';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { calendarError } from '#src/shared/calendar/messages.ts';
 import { calendarPaths } from '#src/shared/calendar/paths.ts';
@@ -9,6 +8,7 @@ import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { SecretBox } from '#src/server/security/secret-box.ts';
 import { memberWorkspaceIdsOf } from '#src/server/workspace-access/memberships.ts';
+import { icalendar } from './icalendar.ts';
 
 const SEALED_AS = 'calendar-feed';
 // A feed lists at most this many tasks, the latest due first: a calendar app does not need more.
@@ -65,22 +65,19 @@ export function createCalendarFeeds({ db, clock, box }: { db: Db; clock: Clock; 
         .orderBy('t.due_date', 'desc')
         .limit(FEED_TASKS_MAX)
         .execute();
-      const calendar = ical({ name: `${PRODUCT_NAME}: my tasks`, prodId: { company: PRODUCT_NAME, product: 'tasks', language: 'EN' } });
       const host = new URL(origin).host;
-      for (const task of tasks) {
-        calendar.createEvent({
-          // Stable across edits and moves, so a calendar app updates the event instead of adding one.
-          id: `task-${task.id}@${host}`,
+      return icalendar(
+        { name: `${PRODUCT_NAME}: my tasks`, prodId: `-//${PRODUCT_NAME}//tasks//EN` },
+        tasks.map((task) => ({
+          uid: `task-${task.id}@${host}`,
           sequence: Number(task.version),
-          stamp: new Date(Number(task.updated_at)),
-          start: new Date(`${task.due_date}T00:00:00Z`),
-          allDay: true,
+          stamp: Number(task.updated_at),
+          date: task.due_date!,
           summary: task.title,
           description: `${task.workspace_name}${task.description ? `\n\n${task.description}` : ''}`,
           url: `${origin}/board?${new URLSearchParams({ workspace: task.workspace_id, task: task.id })}`,
-        });
-      }
-      return calendar.toString();
+        })),
+      );
     },
   };
 }
