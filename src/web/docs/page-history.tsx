@@ -43,7 +43,11 @@ export function HistoryPanel({
     onError: (failure) => notify.error(problemText(failure, docsText.historyFailed)),
   });
   return (
-    <aside aria-label={docsText.history} className="space-y-3 rounded-card border border-slate-200 bg-white p-3">
+    // On a phone the panel comes first, above the page it is about; beside it on a wide screen.
+    <aside
+      aria-label={docsText.history}
+      className="order-first space-y-3 self-start rounded-card border border-slate-200 bg-white p-3 lg:order-none"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
           <History className="size-4" aria-hidden="true" />
@@ -63,7 +67,7 @@ export function HistoryPanel({
       ) : data.versions.length === 0 ? (
         <p className="text-sm text-slate-600">{docsText.historyEmpty}</p>
       ) : (
-        <ol className="max-h-[28rem] space-y-1 overflow-y-auto">
+        <ol className="max-h-60 space-y-1 overflow-y-auto lg:max-h-[28rem]">
           {data.versions.map((version) => (
             <li key={version.id}>
               <VersionRow version={version} current={version.id === previewing} onPick={() => onPreview(version.id)} />
