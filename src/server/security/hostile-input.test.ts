@@ -606,7 +606,8 @@ describe.each(engines)('hostile input on %s', (engine) => {
     if (!accepted.workspaceDeleted) {
       const messages = await t.db.kysely.selectFrom('chat_messages').select('workspace_id').execute();
       expect(messages.length).toBe(accepted.chatMessages);
-      expect(new Set(messages.map((row) => row.workspace_id))).toEqual(new Set([ids.ws]));
+      // None at all when a valid request deleted the steady message.
+      expect(messages.every((row) => row.workspace_id === ids.ws)).toBe(true);
     }
     // Docs: pages only in the steady workspace, none but the steady one and what accepted creates made.
     const pages = await t.db.kysely.selectFrom('doc_pages').select('workspace_id').execute();
