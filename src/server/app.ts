@@ -48,6 +48,7 @@ import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
 import { registerChatRoutes } from '#src/server/chat/routes.ts';
 import { createCollab } from '#src/server/docs/collab.ts';
 import { registerDocsRoutes } from '#src/server/docs/routes.ts';
+import { createHistory } from '#src/server/docs/history.ts';
 import { createDocs } from '#src/server/docs/service.ts';
 import { createChat } from '#src/server/chat/service.ts';
 import { registerSlackImportRoutes } from '#src/server/chat/slack-import/routes.ts';
@@ -305,7 +306,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
         resolveScope: resolvers.session,
         appOrigin: config.appOrigin,
       });
-      registerDocsRoutes(api, { docs: createDocs({ db, clock, recordEvent, bus: afterChange, limiter }) });
+      const docsDeps = { db, clock, recordEvent, bus: afterChange, limiter };
+      registerDocsRoutes(api, { docs: createDocs(docsDeps, collab.live), history: createHistory(docsDeps, collab.live) });
       const provider = config.ai.provider ? createChatProvider(config.ai.provider) : null;
       const ai = createAi({ db, clock, tasks, provider, dailyLimit: config.ai.dailyLimit, log: app.log });
       registerAiRoutes(api, { ai, limiter });

@@ -139,6 +139,7 @@ describe.each(engines)('the client portal on %s', (engine) => {
     const message = await owner.c.post(`/workspaces/${id}/chat/channels/${general}/messages`, { body: 'Hello team' });
     const repo = await owner.c.post(`/workspaces/${id}/github/repos`, { fullName: 'acme/site' });
     const page = await owner.c.post(`/workspaces/${id}/pages`, { title: 'Notes' });
+    const version = await owner.c.post(`/workspaces/${id}/pages/${page.body.page?.id}/versions`, {});
     const slackExport = slackExportZip({
       users: [{ id: 'U1', name: 'Ada' }],
       channels: [
@@ -170,6 +171,7 @@ describe.each(engines)('the client portal on %s', (engine) => {
       messageId: message.body.message?.id,
       repoId: repo.body.repo?.id,
       pageId: page.body.page?.id,
+      versionId: version.body.version?.id,
       importId: slackImport.body.import?.id,
     };
     const fill = (url: string) =>

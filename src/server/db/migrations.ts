@@ -1049,6 +1049,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('doc_pages_parent').on('doc_pages').column('parent_id').execute();
     },
   },
+  // A page's versions: its Yjs state and plain text at a moment (kept by itself while people type, saved
+  // by someone, or kept before a restore), at most VERSIONS_PER_PAGE a page; they go with the page.
+  '044-docs-history': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('doc_versions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('page_id', 'text', (c) => c.notNull().references('doc_pages.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('state', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('doc_versions_page').on('doc_versions').columns(['page_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,7 @@ export interface Database {
   workspace_events: WorkspaceEventsTable;
   chat_channels: ChatChannelsTable;
   doc_pages: DocPagesTable;
+  doc_versions: DocVersionsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
@@ -677,6 +678,17 @@ export interface DocPagesTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface DocVersionsTable {
+  id: string;
+  workspace_id: string;
+  page_id: string;
+  kind: 'auto' | 'saved' | 'before-restore';
+  state: Uint8Array;
+  text: string;
+  created_by: string | null;
+  created_at: number;
 }
 
 export interface ChatChannelsTable {

@@ -4,7 +4,8 @@ import { Database } from '@hocuspocus/extension-database';
 import { Redis } from '@hocuspocus/extension-redis';
 import { Server, type Extension } from '@hocuspocus/server';
 import type WebSocket from 'ws';
-import { COLLAB_CLOSE, COLLAB_PATH, DOC_UPDATE_MAX_BYTES } from '#src/shared/docs/paths.ts';
+import * as Y from 'yjs';
+import { COLLAB_CLOSE, COLLAB_PATH, documentName, DOC_UPDATE_MAX_BYTES } from '#src/shared/docs/paths.ts';
 import type { Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
@@ -14,6 +15,7 @@ import type { SessionHelpers } from '#src/server/http/session.ts';
 import { indexPage } from '#src/server/search/indexer.ts';
 import { memberScope, stillAllowed } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
+import { keepVersionWhenDue, type LivePages } from './history.ts';
 import { plainText } from './projection.ts';
 
 // What one connection may send: a person types a few updates a second, each with an awareness
@@ -99,20 +101,25 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
         .executeTakeFirst();
       return row?.state ? new Uint8Array(row.state) : null;
     },
-    // A page deleted while someone typed is not brought back: the update finds no row, and no index entry is made.
-    store: async ({ documentName, state, document }) => {
+    // A page deleted while someone typed is not brought back: the update finds no row, and no index entry
+    // is made. A version is kept now and then (history.ts), credited to whoever's edit is being written.
+    store: async ({ documentName, state, document, context }) => {
       const page = pageOf(documentName);
       if (!page) return;
       const text = plainText(document);
+      const now = clock();
       await k.transaction().execute(async (tx) => {
         const row = await tx
           .updateTable('doc_pages')
-          .set({ state, text, updated_at: clock() })
+          .set({ state, text, updated_at: now })
           .where('workspace_id', '=', page.workspaceId)
           .where('id', '=', page.pageId)
           .returning('title')
           .executeTakeFirst();
-        if (row) await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
+        if (!row) return;
+        await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
+        const createdBy = (context as Partial<Visitor> | undefined)?.userId ?? null;
+        await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
       });
     },
   });
@@ -189,6 +196,34 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
     { maxPayload: DOC_UPDATE_MAX_BYTES },
   );
 
+  // The page as everyone editing it on this instance sees it, else as last written (with several
+  // instances, what another one holds reaches the database within STORE_MAX_DEBOUNCE_MS).
+  const live: LivePages = {
+    async stateOf(reader, workspaceId, pageId) {
+      const open = server.hocuspocus.documents.get(documentName(workspaceId, pageId));
+      if (open) return { state: Y.encodeStateAsUpdate(open), text: plainText(open) };
+      const row = await reader
+        .selectFrom('doc_pages')
+        .select(['state', 'text'])
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', pageId)
+        .executeTakeFirst();
+      return row?.state ? { state: new Uint8Array(row.state), text: row.text } : null;
+    },
+    // A server-side connection to the page: the change reaches every open editor (and, with Redis, every
+    // instance) like anyone's typing, and is written at once.
+    async replace(workspaceId, pageId, userId, apply, before) {
+      const connection = await server.hocuspocus.openDirectConnection(documentName(workspaceId, pageId), { userId });
+      try {
+        const doc = connection.document!;
+        await before({ state: Y.encodeStateAsUpdate(doc), text: plainText(doc) });
+        await connection.transact(apply);
+      } finally {
+        await connection.disconnect();
+      }
+    },
+  };
+
   const refuse = (socket: Duplex, status: string) => {
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   };
@@ -245,6 +280,8 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
       server.webSocketServer.close();
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
     },
+
+    live,
 
     // Live sockets, for the operator's metrics.
     connections: () => server.hocuspocus.getConnectionsCount(),

@@ -2,19 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { docsNotice } from '#src/shared/docs/messages.ts';
-import { docsPaths, type PageResponse, type PagesResponse } from '#src/shared/docs/paths.ts';
-import { CreatePageSchema, MovePageSchema, UpdatePageSchema } from '#src/shared/docs/schemas.ts';
+import {
+  docsPaths,
+  MARKDOWN_MAX_BYTES,
+  type PageResponse,
+  type PagesResponse,
+  type PageVersion,
+  type VersionResponse,
+  type VersionsResponse,
+} from '#src/shared/docs/paths.ts';
+import { CreatePageSchema, ImportPageSchema, MovePageSchema, UpdatePageSchema } from '#src/shared/docs/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
+import type { History } from './history.ts';
 import type { Docs } from './service.ts';
 
 const pageParams = pathParams('id', 'pageId');
+const versionParams = pathParams('id', 'pageId', 'versionId');
+
+// A download's name from a page's title: what a file system takes everywhere, the title itself for
+// browsers that read the encoded form.
+const fileName = (title: string) => {
+  const plain = title.replace(/[^\w .-]+/g, '').trim() || 'page';
+  return `attachment; filename="${plain}.md"; filename*=UTF-8''${encodeURIComponent(`${title}.md`)}`;
+};
 
 // The session door to docs' page tree (the paths of src/shared/docs/paths.ts); what a page says goes
 // over the collaboration socket (collab.ts). A guest never gets this far. The door runs before each
 // route's schemas, so a stranger gets the 401, never a 400.
-export function registerDocsRoutes(app: FastifyInstance, { docs }: { docs: Docs }) {
+export function registerDocsRoutes(app: FastifyInstance, { docs, history }: { docs: Docs; history: History }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(docsPaths.pages, async (request): Promise<PagesResponse> => docs.list(scopeFrom(request)));
@@ -40,5 +57,46 @@ export function registerDocsRoutes(app: FastifyInstance, { docs }: { docs: Docs 
   api.delete(docsPaths.page, { schema: { params: pageParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     await docs.remove(scopeFrom(request), request.params.pageId);
     return { ok: true, message: docsNotice.deleted };
+  });
+
+  // Markdown in and out. The import's body may be larger than the API's usual (a 413 past MARKDOWN_MAX_BYTES).
+  api.post(
+    docsPaths.importMarkdown,
+    { bodyLimit: MARKDOWN_MAX_BYTES + 4096, schema: { body: ImportPageSchema } },
+    async (request, reply): Promise<PageResponse> => {
+      const { markdown, ...place } = request.body;
+      const page = await docs.importMarkdown(scopeFrom(request), { ...place, markdown });
+      reply.code(201);
+      return { page };
+    },
+  );
+
+  api.get(docsPaths.markdown, { schema: { params: pageParams } }, async (request, reply) => {
+    const { title, markdown } = await docs.markdown(scopeFrom(request), request.params.pageId);
+    return reply.header('content-type', 'text/markdown; charset=utf-8').header('content-disposition', fileName(title)).send(markdown);
+  });
+
+  // History: versions of a page, kept, read and restored.
+  api.get(docsPaths.versions, { schema: { params: pageParams } }, async (request): Promise<VersionsResponse> =>
+    history.list(scopeFrom(request), request.params.pageId),
+  );
+
+  api.post(
+    docsPaths.versions,
+    { schema: { params: pageParams, body: NoBodySchema } },
+    async (request, reply): Promise<{ version: PageVersion }> => {
+      const version = await history.save(scopeFrom(request), request.params.pageId);
+      reply.code(201);
+      return { version };
+    },
+  );
+
+  api.get(docsPaths.version, { schema: { params: versionParams } }, async (request): Promise<VersionResponse> =>
+    history.get(scopeFrom(request), request.params.pageId, request.params.versionId),
+  );
+
+  api.post(docsPaths.restore, { schema: { params: versionParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
+    await history.restore(scopeFrom(request), request.params.pageId, request.params.versionId);
+    return { ok: true, message: docsNotice.restored };
   });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import * as Y from 'yjs';
 import { docsError } from '#src/shared/docs/messages.ts';
-import { PAGE_DEPTH_MAX, PAGES_PER_WORKSPACE, UNTITLED, type Page } from '#src/shared/docs/paths.ts';
+import { DOC_STATE_MAX_BYTES, PAGE_DEPTH_MAX, PAGES_PER_WORKSPACE, UNTITLED, type Page } from '#src/shared/docs/paths.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
@@ -13,6 +14,9 @@ import { indexPage, unindexPages } from '#src/server/search/indexer.ts';
 import { createChange, type Record } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
+import type { LivePages } from './history.ts';
+import { fromMarkdown, toMarkdown } from './markdown.ts';
+import { plainText } from './projection.ts';
 import { depthOf, heightOf, subtreeOf } from './tree.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -23,6 +27,12 @@ export interface DocsDeps {
   recordEvent: RecordEvent;
   bus: { poke: (workspaceId: string) => void };
   limiter: Pick<RateLimiter, 'checkWrite'>;
+}
+
+interface NewPage {
+  title?: string;
+  icon?: string | null;
+  parentId?: string | null;
 }
 
 const pagesOf = (db: Kysely<Database>, workspaceId: string) =>
@@ -75,7 +85,7 @@ async function siblingIds(tx: Kysely<Database>, workspaceId: string, parentId: s
 // never gets here). Changes count against the docs write limits and tell the workspace's live stream
 // which page changed, so every open tree refetches. The words of a page are the collaboration
 // server's (collab.ts); this side holds its place, title and icon.
-export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps) {
+export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps, live: Pick<LivePages, 'stateOf'>) {
   const k = db.kysely;
   const change = createChange(db, recordEvent, bus, limiter, 'docs');
   const changed = (record: Record, pageId: string) => record({ type: 'docs.changed', pageId });
@@ -84,6 +94,42 @@ export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps) {
     if (parentId === null) return;
     const found = await pagesOf(tx, workspaceId).where('id', '=', parentId).executeTakeFirst();
     if (!found) throw new HttpError(404, docsError.parentNotFound);
+  }
+
+  // A new page last among its siblings, empty or with the given words (its search entry with them).
+  async function insert(
+    tx: Kysely<Database>,
+    record: Record,
+    scope: WorkspaceScope,
+    input: NewPage,
+    content: { state: Uint8Array | null; text: string } = { state: null, text: '' },
+  ): Promise<Page> {
+    const parentId = input.parentId ?? null;
+    await requireParent(tx, scope.workspaceId, parentId);
+    const nodes = await tree(tx, scope.workspaceId);
+    if (nodes.length >= PAGES_PER_WORKSPACE) throw new HttpError(409, docsError.tooMany(PAGES_PER_WORKSPACE));
+    if (parentId !== null && depthOf(nodes, parentId) >= PAGE_DEPTH_MAX) throw new HttpError(409, docsError.tooDeep(PAGE_DEPTH_MAX));
+    const id = randomUUID();
+    const now = clock();
+    const title = input.title ?? UNTITLED;
+    await tx
+      .insertInto('doc_pages')
+      .values({
+        id,
+        workspace_id: scope.workspaceId,
+        parent_id: parentId,
+        position: (await siblingIds(tx, scope.workspaceId, parentId)).length,
+        title,
+        icon: input.icon ?? null,
+        ...content,
+        created_by: scope.actor.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await indexPage(tx, { workspaceId: scope.workspaceId, id, title, text: content.text });
+    await changed(record, id);
+    return toPage(await findPage(tx, scope.workspaceId, id));
   }
 
   return {
@@ -95,34 +141,24 @@ export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps) {
     get: (scope: WorkspaceScope, pageId: string): Promise<Page> =>
       readWorkspace(k, scope, 'member', async (reader) => toPage(await findPage(reader, scope.workspaceId, pageId))),
 
-    create: (scope: WorkspaceScope, input: { title?: string; icon?: string | null; parentId?: string | null }): Promise<Page> =>
-      change(scope, 'member', async (tx, record) => {
-        const parentId = input.parentId ?? null;
-        await requireParent(tx, scope.workspaceId, parentId);
-        const nodes = await tree(tx, scope.workspaceId);
-        if (nodes.length >= PAGES_PER_WORKSPACE) throw new HttpError(409, docsError.tooMany(PAGES_PER_WORKSPACE));
-        if (parentId !== null && depthOf(nodes, parentId) >= PAGE_DEPTH_MAX) throw new HttpError(409, docsError.tooDeep(PAGE_DEPTH_MAX));
-        const id = randomUUID();
-        const now = clock();
-        const title = input.title ?? UNTITLED;
-        await tx
-          .insertInto('doc_pages')
-          .values({
-            id,
-            workspace_id: scope.workspaceId,
-            parent_id: parentId,
-            position: (await siblingIds(tx, scope.workspaceId, parentId)).length,
-            title,
-            icon: input.icon ?? null,
-            state: null,
-            created_by: scope.actor.userId,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await indexPage(tx, { workspaceId: scope.workspaceId, id, title, text: '' });
-        await changed(record, id);
-        return toPage(await findPage(tx, scope.workspaceId, id));
+    create: (scope: WorkspaceScope, input: NewPage): Promise<Page> =>
+      change(scope, 'member', (tx, record) => insert(tx, record, scope, input)),
+
+    // A new page holding what the Markdown says (converted here, with the editor's own schema).
+    importMarkdown: (scope: WorkspaceScope, input: NewPage & { markdown: string }): Promise<Page> => {
+      const doc = fromMarkdown(input.markdown);
+      const state = Y.encodeStateAsUpdate(doc);
+      if (state.byteLength > DOC_STATE_MAX_BYTES) throw new HttpError(413, docsError.tooLargeToImport);
+      const content = { state, text: plainText(doc) };
+      return change(scope, 'member', (tx, record) => insert(tx, record, scope, input, content));
+    },
+
+    // The page's words as Markdown, as everyone editing it sees them now.
+    markdown: (scope: WorkspaceScope, pageId: string): Promise<{ title: string; markdown: string }> =>
+      readWorkspace(k, scope, 'member', async (reader) => {
+        const page = await findPage(reader, scope.workspaceId, pageId);
+        const now = await live.stateOf(reader, scope.workspaceId, pageId);
+        return { title: page.title, markdown: toMarkdown(now?.state ?? null) };
       }),
 
     update: (scope: WorkspaceScope, pageId: string, input: { title?: string; icon?: string | null }): Promise<Page> =>

@@ -1,4 +1,6 @@
 // Docs: pages in a tree per workspace, written together live. Paths are relative to API_BASE.
+import type { JSONContent } from '@tiptap/core';
+
 export const PAGE_TITLE_MAX = 200;
 // An icon is one emoji (a few code points when joined: a flag, a skin tone, a family).
 export const PAGE_ICON_MAX = 16;
@@ -8,6 +10,11 @@ export const PAGE_DEPTH_MAX = 10;
 // A page's shared document, as Yjs state: what one update may carry, and the whole page's stored state.
 export const DOC_UPDATE_MAX_BYTES = 512 * 1024;
 export const DOC_STATE_MAX_BYTES = 8 * 1024 * 1024;
+// A Markdown file one import may bring (larger is a 413), and the versions a page keeps (the oldest go
+// first); while people type, a version is kept by itself at most this often.
+export const MARKDOWN_MAX_BYTES = 512 * 1024;
+export const VERSIONS_PER_PAGE = 100;
+export const AUTO_VERSION_EVERY_MS = 10 * 60 * 1000;
 // The title a new page gets until someone names it.
 export const UNTITLED = 'Untitled';
 
@@ -18,6 +25,16 @@ export const docsPaths = {
   page: '/workspaces/:id/pages/:pageId',
   // POST: move under another parent (or to the top) at an index among its new siblings (MovePageSchema).
   move: '/workspaces/:id/pages/:pageId/move',
+  // POST: a new page from Markdown (ImportPageSchema), under a parent or at the top.
+  importMarkdown: '/workspaces/:id/pages/import',
+  // GET: the page's words as a Markdown download.
+  markdown: '/workspaces/:id/pages/:pageId/markdown',
+  // GET: the page's versions, newest first (VersionsResponse); POST: keep a version of it now.
+  versions: '/workspaces/:id/pages/:pageId/versions',
+  // GET: one version's content, to read (VersionResponse).
+  version: '/workspaces/:id/pages/:pageId/versions/:versionId',
+  // POST: the page becomes this version again, for everyone editing it; what it said is kept as a version.
+  restore: '/workspaces/:id/pages/:pageId/versions/:versionId/restore',
 } as const;
 
 // The collaboration socket (Hocuspocus), on the same port as the API. The document name is
@@ -46,6 +63,30 @@ export interface PagesResponse {
 
 export interface PageResponse {
   page: Page;
+}
+
+// How a version came to be: kept by itself while people typed, saved by someone, or what the page said
+// just before a restore replaced it.
+export type VersionKind = 'auto' | 'saved' | 'before-restore';
+
+export interface PageVersion {
+  id: string;
+  kind: VersionKind;
+  // Who saved or restored it, or whose typing it kept; null once that account is gone.
+  author: { id: string; name: string } | null;
+  createdAt: string;
+}
+
+export interface VersionsResponse {
+  versions: PageVersion[];
+  // How many a page keeps (VERSIONS_PER_PAGE), so the panel can say so.
+  kept: number;
+}
+
+export interface VersionResponse {
+  version: PageVersion;
+  // The version's content as ProseMirror JSON (the page schema's), shown read-only.
+  content: JSONContent;
 }
 
 // Why the server closed a collaboration socket (the close event's reason), so the page can say so.

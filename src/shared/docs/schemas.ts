@@ -1,7 +1,7 @@
 // The zod request schemas of docs (validated by the server, reused by the forms).
 import { z } from 'zod';
 import { displayName, entityId, NO_CONTROL, text } from '#src/shared/validation.ts';
-import { PAGE_ICON_MAX, PAGES_PER_WORKSPACE, PAGE_TITLE_MAX } from './paths.ts';
+import { MARKDOWN_MAX_BYTES, PAGE_ICON_MAX, PAGES_PER_WORKSPACE, PAGE_TITLE_MAX } from './paths.ts';
 
 const title = displayName('Title', PAGE_TITLE_MAX);
 
@@ -35,4 +35,13 @@ export const MovePageSchema = z.strictObject({
     .int({ error: 'Index must be a whole number.' })
     .min(0, { error: 'Index must be 0 or more.' })
     .max(PAGES_PER_WORKSPACE, { error: 'Index is too large.' }),
+});
+
+// The body is held to MARKDOWN_MAX_BYTES by the route (413); here only that there is something to import.
+export const ImportPageSchema = z.strictObject({
+  markdown: text('Markdown')
+    .max(MARKDOWN_MAX_BYTES, { error: 'Markdown is too long.' })
+    .refine((value) => value.trim() !== '', { error: 'Markdown is empty.' }),
+  title: title.optional(),
+  parentId: parentId.optional(),
 });

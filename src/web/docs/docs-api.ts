@@ -1,11 +1,18 @@
-import type { OkResponse } from '#src/shared/accounts/paths.ts';
-import { docsPaths, type PageResponse, type PagesResponse } from '#src/shared/docs/paths.ts';
+import { API_BASE, type OkResponse } from '#src/shared/accounts/paths.ts';
+import {
+  docsPaths,
+  type PageResponse,
+  type PagesResponse,
+  type PageVersion,
+  type VersionResponse,
+  type VersionsResponse,
+} from '#src/shared/docs/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { api } from '#src/web/lib/api-client.ts';
 
-// Docs' calls for the page tree; each rejects with the server's sentence (ApiError). What a page says
-// goes over the collaboration socket instead (page-editor.tsx).
-const at = (template: string, id: string, pageId = '') => workspacePath(template, { id, pageId });
+// Docs' calls for the page tree, Markdown and history; each rejects with the server's sentence
+// (ApiError). What a page says goes over the collaboration socket instead (page-editor.tsx).
+const at = (template: string, id: string, pageId = '', versionId = '') => workspacePath(template, { id, pageId, versionId });
 
 export const docsApi = {
   pages: (id: string) => api<PagesResponse>('GET', at(docsPaths.pages, id)),
@@ -15,9 +22,19 @@ export const docsApi = {
   move: (id: string, pageId: string, body: { parentId: string | null; index: number }) =>
     api<PageResponse>('POST', at(docsPaths.move, id, pageId), body),
   remove: (id: string, pageId: string) => api<OkResponse>('DELETE', at(docsPaths.page, id, pageId), {}),
+  importMarkdown: (id: string, body: { markdown: string; title?: string; parentId: string | null }) =>
+    api<PageResponse>('POST', at(docsPaths.importMarkdown, id), body),
+  // A plain link: the server answers with the file as a download.
+  markdownUrl: (id: string, pageId: string) => API_BASE + at(docsPaths.markdown, id, pageId),
+  versions: (id: string, pageId: string) => api<VersionsResponse>('GET', at(docsPaths.versions, id, pageId)),
+  saveVersion: (id: string, pageId: string) => api<{ version: PageVersion }>('POST', at(docsPaths.versions, id, pageId), {}),
+  version: (id: string, pageId: string, versionId: string) => api<VersionResponse>('GET', at(docsPaths.version, id, pageId, versionId)),
+  restore: (id: string, pageId: string, versionId: string) => api<OkResponse>('POST', at(docsPaths.restore, id, pageId, versionId), {}),
 };
 
 export const docsKeys = {
   all: (id: string) => ['docs', id] as const,
   pages: (id: string) => ['docs', id, 'pages'] as const,
+  versions: (id: string, pageId: string) => ['docs', id, 'versions', pageId] as const,
+  version: (id: string, pageId: string, versionId: string) => ['docs', id, 'versions', pageId, versionId] as const,
 };

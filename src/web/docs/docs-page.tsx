@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileText, Plus, Trash2 } from 'lucide-react';
+import { Download, FileText, FileUp, History, MoreHorizontal, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { docsText } from '#src/shared/docs/messages.ts';
 import type { Page } from '#src/shared/docs/paths.ts';
@@ -16,8 +16,11 @@ import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
+import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { docsApi, docsKeys } from './docs-api.ts';
+import { ImportDialog } from './import-dialog.tsx';
 import { PageEditor } from './page-editor.tsx';
+import { HistoryPanel, VersionPreview } from './page-history.tsx';
 import { PageTree } from './page-tree.tsx';
 import type { Placement } from './tree-order.ts';
 
@@ -46,6 +49,21 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
     queryFn: () => docsApi.pages(workspaceId),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: docsKeys.all(workspaceId) });
+  // The import dialog, open with the parent it starts from (null: the top level).
+  const [importing, setImporting] = useState<{ parentId: string | null } | null>(null);
+  const importDialog = importing ? (
+    <ImportDialog
+      workspaceId={workspaceId}
+      pages={data?.pages ?? []}
+      parentId={importing.parentId}
+      open
+      onOpenChange={(open) => !open && setImporting(null)}
+      onImported={(page) => {
+        void refresh();
+        void navigate(`/pages/${page.id}`);
+      }}
+    />
+  ) : null;
   const create = useMutation({
     mutationFn: (parentId: string | null) => docsApi.create(workspaceId, { parentId }),
     onSuccess: ({ page }) => {
@@ -79,10 +97,17 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
         <FileText className="mx-auto size-8 text-slate-500" aria-hidden="true" />
         <h2 className="mt-2 text-lg font-semibold text-slate-900">{docsText.emptyTitle}</h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{docsText.emptyBody}</p>
-        <Button className="mt-4" onClick={() => create.mutate(null)} disabled={create.isPending}>
-          <Plus className="size-4" aria-hidden="true" />
-          {docsText.newPage}
-        </Button>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Button onClick={() => create.mutate(null)} disabled={create.isPending}>
+            <Plus className="size-4" aria-hidden="true" />
+            {docsText.newPage}
+          </Button>
+          <Button variant="secondary" onClick={() => setImporting({ parentId: null })}>
+            <FileUp className="size-4" aria-hidden="true" />
+            {docsText.importMarkdown}
+          </Button>
+        </div>
+        {importDialog}
       </div>
     );
   }
@@ -91,10 +116,21 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
       <nav aria-label={docsText.pages} className="space-y-2">
         <div className="flex items-center justify-between">
           <h2 className="text-sm font-semibold text-slate-700">{docsText.pages}</h2>
-          <Button variant="ghost" className="px-2 whitespace-nowrap" onClick={() => create.mutate(null)} disabled={create.isPending}>
-            <Plus className="size-4" aria-hidden="true" />
-            {docsText.newPage}
-          </Button>
+          <div className="flex items-center">
+            <Button variant="ghost" className="px-2 whitespace-nowrap" onClick={() => create.mutate(null)} disabled={create.isPending}>
+              <Plus className="size-4" aria-hidden="true" />
+              {docsText.newPage}
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-2"
+              aria-label={docsText.importMarkdown}
+              title={docsText.importMarkdown}
+              onClick={() => setImporting({ parentId: null })}
+            >
+              <FileUp className="size-4" aria-hidden="true" />
+            </Button>
+          </div>
         </div>
         <PageTree
           pages={data.pages}
@@ -104,19 +140,47 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
         />
       </nav>
       {selected ? (
-        <OpenPage key={selected.id} workspaceId={workspaceId} page={selected} onDeleted={() => void navigate('/pages')} />
+        <OpenPage
+          key={selected.id}
+          workspaceId={workspaceId}
+          page={selected}
+          onDeleted={() => void navigate('/pages')}
+          onImport={() => setImporting({ parentId: selected.id })}
+        />
       ) : (
         <p className="text-sm text-slate-600">{docsText.pickPage}</p>
       )}
+      {importDialog}
     </div>
   );
 }
 
-function OpenPage({ workspaceId, page, onDeleted }: { workspaceId: string; page: Page; onDeleted: () => void }) {
+// Saves the page's Markdown the way a link with `download` would; the server names the file.
+function download(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.click();
+}
+
+function OpenPage({
+  workspaceId,
+  page,
+  onDeleted,
+  onImport,
+}: {
+  workspaceId: string;
+  page: Page;
+  onDeleted: () => void;
+  onImport: () => void;
+}) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(page.title);
   const [deleting, setDeleting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // The version shown read-only in place of the editor, which stays connected underneath.
+  const [previewing, setPreviewing] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: docsKeys.all(workspaceId) });
   const update = useMutation({
     mutationFn: (body: { title?: string; icon?: string | null }) => docsApi.update(workspaceId, page.id, body),
@@ -165,11 +229,59 @@ function OpenPage({ workspaceId, page, onDeleted }: { workspaceId: string; page:
           }}
           className="min-w-0 flex-1 rounded-control border border-transparent px-2 py-1 text-xl font-semibold text-slate-900 hover:border-slate-200 focus:border-slate-400 focus:outline-none"
         />
+        <Menu
+          label={docsText.pageMenu(page.title)}
+          trigger={
+            <Button variant="ghost" className="px-2">
+              <MoreHorizontal className="size-4" aria-hidden="true" />
+            </Button>
+          }
+        >
+          <MenuItem onSelect={() => setHistoryOpen(true)}>
+            <History className="size-4" aria-hidden="true" />
+            {docsText.history}
+          </MenuItem>
+          <MenuItem onSelect={() => download(docsApi.markdownUrl(workspaceId, page.id))}>
+            <Download className="size-4" aria-hidden="true" />
+            {docsText.exportMarkdown}
+          </MenuItem>
+          <MenuItem onSelect={onImport}>
+            <FileUp className="size-4" aria-hidden="true" />
+            {docsText.importMarkdown}
+          </MenuItem>
+        </Menu>
         <Button variant="ghost" className="px-2" aria-label={docsText.deletePage} onClick={() => setDeleting(true)}>
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
       </div>
-      <PageEditor workspaceId={workspaceId} pageId={page.id} title={page.title} me={{ id: user.id, name: user.name }} />
+      <div className={historyOpen ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_16rem]' : undefined}>
+        <div className="min-w-0">
+          {previewing ? (
+            <VersionPreview
+              key={previewing}
+              workspaceId={workspaceId}
+              pageId={page.id}
+              versionId={previewing}
+              onDone={() => setPreviewing(null)}
+            />
+          ) : null}
+          <div hidden={previewing !== null}>
+            <PageEditor workspaceId={workspaceId} pageId={page.id} title={page.title} me={{ id: user.id, name: user.name }} />
+          </div>
+        </div>
+        {historyOpen ? (
+          <HistoryPanel
+            workspaceId={workspaceId}
+            pageId={page.id}
+            previewing={previewing}
+            onPreview={(versionId) => setPreviewing(versionId === previewing ? null : versionId)}
+            onClose={() => {
+              setHistoryOpen(false);
+              setPreviewing(null);
+            }}
+          />
+        ) : null}
+      </div>
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -1,14 +1,8 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
-import Image from '@tiptap/extension-image';
-import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { common, createLowlight } from 'lowlight';
 import {
   Bold,
   Heading as HeadingIcon,
@@ -27,13 +21,12 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import * as Y from 'yjs';
 import { docsText } from '#src/shared/docs/messages.ts';
+import { pageExtensions } from '#src/shared/docs/page-schema.ts';
 import { COLLAB_CLOSE, COLLAB_PATH, documentName } from '#src/shared/docs/paths.ts';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { colorOf } from './presence-color.ts';
 import './page-editor.css';
-
-const lowlight = createLowlight(common);
 
 type Status = 'connecting' | 'connected' | 'offline' | 'refused';
 
@@ -193,13 +186,7 @@ export function PageEditor({ workspaceId, pageId, title, me }: { workspaceId: st
   const editor = useEditor(
     {
       extensions: [
-        // The shared document keeps its own history; code blocks are highlighted by lowlight's.
-        StarterKit.configure({ undoRedo: false, codeBlock: false, link: { openOnClick: false } }),
-        CodeBlockLowlight.configure({ lowlight }),
-        TaskList,
-        TaskItem.configure({ nested: true }),
-        TableKit.configure({ table: { resizable: false } }),
-        Image,
+        ...pageExtensions(),
         Placeholder.configure({ placeholder: docsText.placeholder }),
         Collaboration.configure({ document: doc }),
         CollaborationCaret.configure({ provider, user: { name: me.name, color: colorOf(me.id), userId: me.id } }),
