@@ -20,6 +20,7 @@ import type { RecordEvent } from '#src/server/events/recorder.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { Notify } from '#src/server/notifications/notify.ts';
+import { indexMessages, unindexMessage } from '#src/server/search/indexer.ts';
 import { createChange, type Record } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
@@ -485,6 +486,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           })
           .execute();
         const message = await one(tx, await requireMessage(tx, scope.workspaceId, channelId, id), scope.actor.userId);
+        await indexMessages(tx, [{ workspaceId: scope.workspaceId, id, channelId, body }]);
         // What I wrote in the channel I have read.
         if (!parent) {
           await tx
@@ -515,6 +517,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           .where('workspace_id', '=', scope.workspaceId)
           .where('id', '=', messageId)
           .execute();
+        await indexMessages(tx, [{ workspaceId: scope.workspaceId, id: messageId, channelId, body }]);
         // Only people newly mentioned by the edit are told.
         await notifyMentions(tx, scope, channel, body, before.body);
         await changed(tx, record, channel, before.parent_id);
@@ -528,6 +531,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
         const message = await requireMessage(tx, scope.workspaceId, channelId, messageId);
         if (message.author_id !== scope.actor.userId && scope.role !== 'owner') throw new HttpError(403, chatError.notYourMessage);
+        await unindexMessage(tx, messageId);
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('parent_id', '=', messageId).execute();
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('id', '=', messageId).execute();
         if (message.parent_id !== null) {

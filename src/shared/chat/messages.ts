@@ -22,6 +22,8 @@ export const chatNotice = {
 
 export const chatText = {
   title: 'Chat',
+  // The author of a message whose account is gone.
+  deletedAuthor: 'Deleted account',
   channels: 'Channels',
   newChannel: 'New channel',
   channelName: 'Channel name',
