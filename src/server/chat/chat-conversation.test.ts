@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chatError } from '#src/shared/chat/messages.ts';
-import type { Channel, ChatMessage, ChatPerson } from '#src/shared/chat/paths.ts';
+import { THREAD_PAGE_SIZE, type Channel, type ChatMessage, type ChatPerson, type ThreadResponse } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
@@ -58,6 +58,36 @@ describe.each(engines)('chat conversations on %s', (engine) => {
     expect((await tm.member.c.get(`${base(tm.id)}/${generalId}/messages`)).body.messages[0].replyCount).toBe(1);
     expect((await del(tm.member.c, `${base(tm.id)}/${generalId}/messages/${root.id}`)).status).toBe(200);
     expect(await t.db.kysely.selectFrom('chat_messages').select('id').where('workspace_id', '=', tm.id).execute()).toEqual([]);
+  });
+
+  it('pages a long thread from its latest replies back to its first, with a cursor, every reply once', async () => {
+    const root = await send(tm.member, tm.id, generalId, 'Long discussion');
+    const total = THREAD_PAGE_SIZE * 2 + 30;
+    for (let n = 1; n <= total; n += 1) await send(n % 2 ? tm.owner : tm.member, tm.id, generalId, `Reply ${n}`, { parentId: root.id });
+    const path = `${base(tm.id)}/${generalId}/messages/${root.id}/replies`;
+    const pages: ThreadResponse[] = [];
+    let before: string | null = '';
+    while (before !== null) {
+      const answer = await tm.member.c.get(before ? `${path}?before=${before}` : path);
+      expect(answer.status).toBe(200);
+      pages.push(answer.body);
+      before = (answer.body as ThreadResponse).olderCursor;
+    }
+    expect(pages.map((page) => [page.parent.id, page.parent.replyCount, page.replies.length])).toEqual([
+      [root.id, total, THREAD_PAGE_SIZE],
+      [root.id, total, THREAD_PAGE_SIZE],
+      [root.id, total, 30],
+    ]);
+    // Each page oldest first; the latest page first.
+    const bodiesInOrder = pages.toReversed().flatMap((page) => page.replies.map((reply) => reply.body));
+    expect(bodiesInOrder).toEqual(Array.from({ length: total }, (_, index) => `Reply ${index + 1}`));
+    expect(pages[0]!.replies[0]!.body).toBe(`Reply ${total - THREAD_PAGE_SIZE + 1}`);
+    for (const bad of ['abc', '-1', '1.5', '9'.repeat(16)]) {
+      const refused = await tm.member.c.get(`${path}?before=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual(expect.any(String));
+    }
+    expect((await tm.member.c.get(`${path}?before=1&after=2`)).status).toBe(400);
   });
 
   it('toggles one reaction per person and emoji, counted for everyone and marked as mine', async () => {

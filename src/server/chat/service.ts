@@ -6,7 +6,7 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_SEARCH_MAX,
   GENERAL_CHANNEL,
-  THREAD_REPLIES_MAX,
+  THREAD_PAGE_SIZE,
   type Channel,
   type ChatMessage,
   type ChatPerson,
@@ -436,16 +436,20 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
       });
     },
 
-    thread(scope: WorkspaceScope, channelId: string, messageId: string): Promise<ThreadResponse> {
+    // A thread's first message and a page of its replies: the latest, or those before `before` (the
+    // earlier ones a person scrolls back to), oldest first.
+    thread(scope: WorkspaceScope, channelId: string, messageId: string, before: number | null): Promise<ThreadResponse> {
       return readWorkspace(k, scope, 'member', async (db, member) => {
         await visibleChannel(db, member.workspaceId, member.actor.userId, channelId);
         const parent = await requireMessage(db, member.workspaceId, channelId, messageId);
         if (parent.parent_id !== null) throw new HttpError(404, chatError.messageNotFound);
-        const replies = await messagesOf(db, member.workspaceId)
+        let newest = messagesOf(db, member.workspaceId)
           .where('m.parent_id', '=', messageId)
-          .orderBy('m.seq')
-          .limit(THREAD_REPLIES_MAX)
-          .execute();
+          .orderBy('m.seq', 'desc')
+          .limit(THREAD_PAGE_SIZE + 1);
+        if (before !== null) newest = newest.where('m.seq', '<', before);
+        const rows = await newest.execute();
+        const replies = rows.slice(0, THREAD_PAGE_SIZE).reverse();
         const following = await db
           .selectFrom('chat_thread_followers')
           .select('user_id')
@@ -453,7 +457,8 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           .where('user_id', '=', member.actor.userId)
           .executeTakeFirst();
         const [first, ...rest] = await toMessages(db, [parent, ...replies], member.actor.userId);
-        return { parent: first!, replies: rest, following: following !== undefined };
+        const olderCursor = rows.length > THREAD_PAGE_SIZE ? String(replies[0]!.seq) : null;
+        return { parent: first!, replies: rest, following: following !== undefined, olderCursor };
       });
     },
 
