@@ -73,6 +73,7 @@ export const chatText = {
   clearSearch: 'Clear search',
   reply: 'Reply',
   replies: (count: number) => (count === 1 ? '1 reply' : `${count} replies`),
+  earlierReplies: 'Show earlier replies',
   thread: 'Thread',
   closeThread: 'Close thread',
   replyLabel: 'Reply in thread',
