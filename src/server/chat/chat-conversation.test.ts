@@ -95,8 +95,9 @@ describe.each(engines)('chat conversations on %s', (engine) => {
     while (before !== null) {
       const answer = await tm.member.c.get(before ? `${path}?before=${before}` : path);
       expect(answer.status).toBe(200);
-      pages.push(answer.body);
-      before = (answer.body as ThreadResponse).olderCursor;
+      const page = answer.body as ThreadResponse;
+      pages.push(page);
+      before = page.olderCursor;
     }
     expect(pages.map((page) => [page.parent.id, page.parent.replyCount, page.replies.length])).toEqual([
       [root.id, total, THREAD_PAGE_SIZE],

@@ -6,7 +6,7 @@ import { team, type Team } from '../../../tests/support/tasks.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
-import { base, general, send, teammate } from '../chat/test-helpers.ts';
+import { base, general, send, teammate } from '#src/server/chat/test-helpers.ts';
 
 const messages = (words: string) => `${q(words)}&kind=message`;
 
@@ -100,7 +100,8 @@ describe.each(engines)('chat messages in search on %s', (engine) => {
     const outsider = await teammate(t, tm.owner, tm.id, 'Otto Outsider');
     const dm = (await tm.owner.c.post(`/workspaces/${tm.id}/chat/dms`, { userIds: [tm.member.id] })).body.channel as Channel;
     const said = await send(tm.owner, tm.id, dm.id, 'Keep the giraffe idea between us');
-    const group = (await tm.owner.c.post(`/workspaces/${tm.id}/chat/dms`, { userIds: [tm.member.id, outsider.id] })).body.channel as Channel;
+    const group = (await tm.owner.c.post(`/workspaces/${tm.id}/chat/dms`, { userIds: [tm.member.id, outsider.id] })).body
+      .channel as Channel;
     await send(tm.member, tm.id, group.id, 'Giraffe plans for all three');
 
     const mine = await find(tm.member.c, messages('giraffe'));

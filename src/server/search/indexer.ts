@@ -72,7 +72,10 @@ export async function unindexPages(tx: Kysely<Database>, pageIds: string[]): Pro
 
 // Chat messages, written by the chat domain (and the Slack import, a slice at a time) in the change's
 // transaction. An entry keeps its channel: the query shows it only to who may read that channel.
-export async function indexMessages(tx: Kysely<Database>, messages: { workspaceId: string; id: string; channelId: string; body: string }[]) {
+export async function indexMessages(
+  tx: Kysely<Database>,
+  messages: { workspaceId: string; id: string; channelId: string; body: string }[],
+) {
   if (messages.length === 0) return;
   await tx
     .insertInto('search_entries')

@@ -7,7 +7,6 @@ import { createWorkspace, del, person } from '../../../tests/support/workspaces.
 import { createTask, team } from '../../../tests/support/tasks.ts';
 import { addClient, addProject, portalSetup } from '../../../tests/support/clients.ts';
 
-
 // One index over task titles, descriptions and comments, on both engines.
 describe.each(engines)('search on %s', (engine) => {
   const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });

@@ -85,7 +85,7 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
       </nav>
       {selected ? (
         <ChannelView
-          key={`${selected.id} ${opensAt?.seq ?? ''}`}
+          key={`${selected.id} ${opensAt?.seq ?? ''} ${opensAt?.threadId ?? ''}`}
           workspaceId={workspaceId}
           channel={selected}
           isOwner={role === 'owner'}
