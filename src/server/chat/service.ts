@@ -536,7 +536,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
         const message = await requireMessage(tx, scope.workspaceId, channelId, messageId);
         if (message.author_id !== scope.actor.userId && scope.role !== 'owner') throw new HttpError(403, chatError.notYourMessage);
-        await unindexMessage(tx, messageId);
+        await unindexMessage(tx, scope.workspaceId, messageId);
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('parent_id', '=', messageId).execute();
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('id', '=', messageId).execute();
         if (message.parent_id !== null) {

@@ -95,14 +95,16 @@ export async function indexMessages(
 }
 
 // A message leaves the index with its thread's replies (they go with it), before the rows do.
-export async function unindexMessage(tx: Kysely<Database>, messageId: string): Promise<void> {
+export async function unindexMessage(tx: Kysely<Database>, workspaceId: string, messageId: string): Promise<void> {
   await tx
     .deleteFrom('search_entries')
+    .where('workspace_id', '=', workspaceId)
     .where('kind', '=', 'message')
     .where('ref_id', 'in', (eb) =>
       eb
         .selectFrom('chat_messages as gone')
         .select('gone.id')
+        .where('gone.workspace_id', '=', workspaceId)
         .where((w) => w.or([w('gone.id', '=', messageId), w('gone.parent_id', '=', messageId)])),
     )
     .execute();
