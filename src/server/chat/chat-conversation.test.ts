@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chatError } from '#src/shared/chat/messages.ts';
-import type { Channel, ChatMessage, ChatPerson } from '#src/shared/chat/paths.ts';
+import { THREAD_PAGE_SIZE, type Channel, type ChatMessage, type ChatPerson, type ThreadResponse } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
@@ -58,6 +59,61 @@ describe.each(engines)('chat conversations on %s', (engine) => {
     expect((await tm.member.c.get(`${base(tm.id)}/${generalId}/messages`)).body.messages[0].replyCount).toBe(1);
     expect((await del(tm.member.c, `${base(tm.id)}/${generalId}/messages/${root.id}`)).status).toBe(200);
     expect(await t.db.kysely.selectFrom('chat_messages').select('id').where('workspace_id', '=', tm.id).execute()).toEqual([]);
+  });
+
+  it('pages a long thread from its latest replies back to its first, with a cursor, every reply once', async () => {
+    const root = await send(tm.member, tm.id, generalId, 'Long discussion');
+    const total = THREAD_PAGE_SIZE * 2 + 30;
+    // The long past of the thread written straight to the table (hundreds of sends are slow to make);
+    // its last replies sent as anyone would.
+    const sent = 3;
+    await t.db.kysely
+      .insertInto('chat_messages')
+      .values(
+        Array.from({ length: total - sent }, (_, index) => ({
+          id: randomUUID(),
+          workspace_id: tm.id,
+          channel_id: generalId,
+          author_id: index % 2 ? tm.member.id : tm.owner.id,
+          body: `Reply ${index + 1}`,
+          created_at: Date.now(),
+          edited_at: null,
+          parent_id: root.id,
+          reply_count: 0,
+        })),
+      )
+      .execute();
+    await t.db.kysely
+      .updateTable('chat_messages')
+      .set({ reply_count: total - sent })
+      .where('id', '=', root.id)
+      .execute();
+    for (let n = total - sent + 1; n <= total; n += 1) await send(tm.owner, tm.id, generalId, `Reply ${n}`, { parentId: root.id });
+    const path = `${base(tm.id)}/${generalId}/messages/${root.id}/replies`;
+    const pages: ThreadResponse[] = [];
+    let before: string | null = '';
+    while (before !== null) {
+      const answer = await tm.member.c.get(before ? `${path}?before=${before}` : path);
+      expect(answer.status).toBe(200);
+      const page = answer.body as ThreadResponse;
+      pages.push(page);
+      before = page.olderCursor;
+    }
+    expect(pages.map((page) => [page.parent.id, page.parent.replyCount, page.replies.length])).toEqual([
+      [root.id, total, THREAD_PAGE_SIZE],
+      [root.id, total, THREAD_PAGE_SIZE],
+      [root.id, total, 30],
+    ]);
+    // Each page oldest first; the latest page first.
+    const bodiesInOrder = pages.toReversed().flatMap((page) => page.replies.map((reply) => reply.body));
+    expect(bodiesInOrder).toEqual(Array.from({ length: total }, (_, index) => `Reply ${index + 1}`));
+    expect(pages[0]!.replies[0]!.body).toBe(`Reply ${total - THREAD_PAGE_SIZE + 1}`);
+    for (const bad of ['abc', '-1', '1.5', '9'.repeat(16)]) {
+      const refused = await tm.member.c.get(`${path}?before=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual(expect.any(String));
+    }
+    expect((await tm.member.c.get(`${path}?before=1&after=2`)).status).toBe(400);
   });
 
   it('toggles one reaction per person and emoji, counted for everyone and marked as mine', async () => {

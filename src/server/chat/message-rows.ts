@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chatText } from '#src/shared/chat/messages.ts';
 import type { ChatMessage, Reaction } from '#src/shared/chat/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 
@@ -63,7 +64,7 @@ export async function toMessages(db: Kysely<Database>, rows: MessageRow[], userI
     seq: Number(row.seq),
     channelId: row.channel_id,
     authorId: row.author_id,
-    authorName: row.author_name ?? row.imported_name ?? 'Deleted account',
+    authorName: row.author_name ?? row.imported_name ?? chatText.deletedAuthor,
     body: row.body,
     createdAt: iso(row.created_at),
     editedAt: row.edited_at === null ? null : iso(row.edited_at),

@@ -21,6 +21,7 @@ import {
   MessagesQuerySchema,
   PresenceSchema,
   ReactionSchema,
+  RepliesQuerySchema,
   SendMessageSchema,
   TypingSchema,
   UpdateChannelSchema,
@@ -100,10 +101,15 @@ export function registerChatRoutes(app: FastifyInstance, { chat }: { chat: Chat 
     },
   );
 
-  api.get(chatPaths.replies, { schema: { params: messageParams } }, async (request): Promise<ThreadResponse> => {
-    const { channelId, messageId } = request.params;
-    return chat.thread(scopeFrom(request), channelId, messageId);
-  });
+  api.get(
+    chatPaths.replies,
+    { schema: { params: messageParams, querystring: RepliesQuerySchema } },
+    async (request): Promise<ThreadResponse> => {
+      const { channelId, messageId } = request.params;
+      const { before } = request.query;
+      return chat.thread(scopeFrom(request), channelId, messageId, before === undefined ? null : Number(before));
+    },
+  );
 
   api.post(chatPaths.reactions, { schema: { params: messageParams, body: ReactionSchema } }, async (request): Promise<MessageResponse> => {
     const { channelId, messageId } = request.params;

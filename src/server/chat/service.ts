@@ -6,7 +6,7 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_SEARCH_MAX,
   GENERAL_CHANNEL,
-  THREAD_REPLIES_MAX,
+  THREAD_PAGE_SIZE,
   type Channel,
   type ChatMessage,
   type ChatPerson,
@@ -20,6 +20,7 @@ import type { RecordEvent } from '#src/server/events/recorder.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { Notify } from '#src/server/notifications/notify.ts';
+import { indexMessages, unindexMessage } from '#src/server/search/indexer.ts';
 import { createChange, type Record } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
@@ -435,16 +436,20 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
       });
     },
 
-    thread(scope: WorkspaceScope, channelId: string, messageId: string): Promise<ThreadResponse> {
+    // A thread's first message and a page of its replies: the latest, or those before `before` (the
+    // earlier ones a person scrolls back to), oldest first.
+    thread(scope: WorkspaceScope, channelId: string, messageId: string, before: number | null): Promise<ThreadResponse> {
       return readWorkspace(k, scope, 'member', async (db, member) => {
         await visibleChannel(db, member.workspaceId, member.actor.userId, channelId);
         const parent = await requireMessage(db, member.workspaceId, channelId, messageId);
         if (parent.parent_id !== null) throw new HttpError(404, chatError.messageNotFound);
-        const replies = await messagesOf(db, member.workspaceId)
+        let newest = messagesOf(db, member.workspaceId)
           .where('m.parent_id', '=', messageId)
-          .orderBy('m.seq')
-          .limit(THREAD_REPLIES_MAX)
-          .execute();
+          .orderBy('m.seq', 'desc')
+          .limit(THREAD_PAGE_SIZE + 1);
+        if (before !== null) newest = newest.where('m.seq', '<', before);
+        const rows = await newest.execute();
+        const replies = rows.slice(0, THREAD_PAGE_SIZE).reverse();
         const following = await db
           .selectFrom('chat_thread_followers')
           .select('user_id')
@@ -452,7 +457,8 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           .where('user_id', '=', member.actor.userId)
           .executeTakeFirst();
         const [first, ...rest] = await toMessages(db, [parent, ...replies], member.actor.userId);
-        return { parent: first!, replies: rest, following: following !== undefined };
+        const olderCursor = rows.length > THREAD_PAGE_SIZE ? String(replies[0]!.seq) : null;
+        return { parent: first!, replies: rest, following: following !== undefined, olderCursor };
       });
     },
 
@@ -485,6 +491,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           })
           .execute();
         const message = await one(tx, await requireMessage(tx, scope.workspaceId, channelId, id), scope.actor.userId);
+        await indexMessages(tx, [{ workspaceId: scope.workspaceId, id, channelId, body }]);
         // What I wrote in the channel I have read.
         if (!parent) {
           await tx
@@ -515,6 +522,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
           .where('workspace_id', '=', scope.workspaceId)
           .where('id', '=', messageId)
           .execute();
+        await indexMessages(tx, [{ workspaceId: scope.workspaceId, id: messageId, channelId, body }]);
         // Only people newly mentioned by the edit are told.
         await notifyMentions(tx, scope, channel, body, before.body);
         await changed(tx, record, channel, before.parent_id);
@@ -528,6 +536,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
         const channel = await visibleChannel(tx, scope.workspaceId, scope.actor.userId, channelId);
         const message = await requireMessage(tx, scope.workspaceId, channelId, messageId);
         if (message.author_id !== scope.actor.userId && scope.role !== 'owner') throw new HttpError(403, chatError.notYourMessage);
+        await unindexMessage(tx, scope.workspaceId, messageId);
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('parent_id', '=', messageId).execute();
         await tx.deleteFrom('chat_messages').where('workspace_id', '=', scope.workspaceId).where('id', '=', messageId).execute();
         if (message.parent_id !== null) {

@@ -981,6 +981,21 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // Chat messages join the search index. An entry carries its channel, so a search shows a private
+  // channel's or a direct message's messages to its current members only, decided in the query itself;
+  // the channel going takes its entries with it. What was written before is indexed here, the rest in
+  // each send, edit, delete and Slack import batch's own transaction.
+  '045-chat-search': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('search_entries')
+        .addColumn('channel_id', 'text', (c) => c.references('chat_channels.id').onDelete('cascade'))
+        .execute();
+      await db.schema.createIndex('search_entries_channel').on('search_entries').column('channel_id').execute();
+      await sql`insert into search_entries (workspace_id, kind, ref_id, task_id, title, body, channel_id)
+        select workspace_id, 'message', id, null, '', body, channel_id from chat_messages`.execute(db);
+    },
+  },
   // Slack imports: the uploaded export (kept in the database, so whichever instance runs the job can read
   // it, and dropped once the import is done), its dry-run counts, and how far the job has got.
   '041-slack-imports': {

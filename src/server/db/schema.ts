@@ -430,6 +430,8 @@ export interface SearchEntriesTable {
   task_id: string | null;
   title: string;
   body: string;
+  // A chat message's channel (who may find it); null for every other kind.
+  channel_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // Clients, their contacts and projects; the portal's guests and approvals; the emails a workspace sent.

@@ -25,10 +25,25 @@ export interface FoundEntry {
   client_id: string | null;
   title: string;
   body: string;
+  // A chat message's channel, author and place (null for every other kind).
+  channel_id: string | null;
+  channel_name: string | null;
+  channel_kind: 'channel' | 'dm' | null;
+  channel_private: number | null;
+  author_name: string | null;
+  sent_at: number | string | null;
+  seq: number | string | null;
+  thread_id: string | null;
 }
 
+// A chat message only where its reader may read its channel: an open public channel of the workspace,
+// or a private channel or direct message they are in now (who left no longer finds it). Asked in the
+// query, so the engine's `limit` counts only what the person may see.
+const readable = (userId: string) => sql`(e.channel_id is null or (c.archived_at is null and (c.private = 0 or exists
+  (select 1 from chat_members cm where cm.channel_id = e.channel_id and cm.user_id = ${userId}))))`;
+
 const filters = (query: EntryQuery) =>
-  sql`${query.kind ? sql`and e.kind = ${query.kind}` : sql``} ${query.workspaceId ? sql`and e.workspace_id = ${query.workspaceId}` : sql``}`;
+  sql`and ${readable(query.userId)} ${query.kind ? sql`and e.kind = ${query.kind}` : sql``} ${query.workspaceId ? sql`and e.workspace_id = ${query.workspaceId}` : sql``}`;
 
 // Only workspaces the person belongs to as a member or owner (the door's list): a `client` guest sees
 // the portal only. The one place the engines differ: how the index is asked. Both rank the title above the text (FTS5's
@@ -36,9 +51,13 @@ const filters = (query: EntryQuery) =>
 // `limit` entries the person may see, with the task title a hit shows.
 export async function findEntries(db: Kysely<Database>, engine: Engine, query: EntryQuery): Promise<FoundEntry[]> {
   const shown = sql`e.kind, e.ref_id, e.workspace_id, w.name as workspace_name, e.task_id, w.task_prefix, t.number as task_number,
-    case when e.kind = 'client' then e.ref_id else p.client_id end as client_id, coalesce(t.title, e.title) as title, e.body`;
+    case when e.kind = 'client' then e.ref_id else p.client_id end as client_id, coalesce(t.title, e.title) as title, e.body,
+    e.channel_id, c.name as channel_name, c.kind as channel_kind, c.private as channel_private,
+    coalesce(u.name, m.author_name) as author_name, m.created_at as sent_at, coalesce(root.seq, m.seq) as seq, m.parent_id as thread_id`;
   const joins = sql`join workspaces w on w.id = e.workspace_id left join tasks t on t.id = e.task_id
-    left join projects p on e.kind = 'project' and p.id = e.ref_id`;
+    left join projects p on e.kind = 'project' and p.id = e.ref_id
+    left join chat_channels c on c.id = e.channel_id left join chat_messages m on e.kind = 'message' and m.id = e.ref_id
+    left join chat_messages root on root.id = m.parent_id left join users u on u.id = m.author_id`;
   if (engine === 'postgres') {
     const { rows } = await sql<FoundEntry>`
       select ${shown}
@@ -78,6 +97,9 @@ export async function findTasksByKey(
       eb.val<string | null>(null).as('client_id'),
       't.title',
       't.description as body',
+      ...(['channel_id', 'channel_name', 'channel_kind', 'channel_private', 'author_name', 'sent_at', 'seq', 'thread_id'] as const).map(
+        (column) => eb.val<null>(null).as(column),
+      ),
     ])
     .where('t.workspace_id', 'in', memberWorkspaceIdsOf(db, query.userId))
     .where('t.deleted_at', 'is', null)

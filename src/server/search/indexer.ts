@@ -70,6 +70,46 @@ export async function unindexPages(tx: Kysely<Database>, pageIds: string[]): Pro
   if (pageIds.length > 0) await tx.deleteFrom('search_entries').where('kind', '=', 'page').where('ref_id', 'in', pageIds).execute();
 }
 
+// Chat messages, written by the chat domain (and the Slack import, a slice at a time) in the change's
+// transaction. An entry keeps its channel: the query shows it only to who may read that channel.
+export async function indexMessages(
+  tx: Kysely<Database>,
+  messages: { workspaceId: string; id: string; channelId: string; body: string }[],
+) {
+  if (messages.length === 0) return;
+  await tx
+    .insertInto('search_entries')
+    .values(
+      messages.map((message) => ({
+        workspace_id: message.workspaceId,
+        kind: 'message',
+        ref_id: message.id,
+        task_id: null,
+        channel_id: message.channelId,
+        title: '',
+        body: message.body,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['kind', 'ref_id']).doUpdateSet((eb) => ({ body: eb.ref('excluded.body') })))
+    .execute();
+}
+
+// A message leaves the index with its thread's replies (they go with it), before the rows do.
+export async function unindexMessage(tx: Kysely<Database>, workspaceId: string, messageId: string): Promise<void> {
+  await tx
+    .deleteFrom('search_entries')
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', 'message')
+    .where('ref_id', 'in', (eb) =>
+      eb
+        .selectFrom('chat_messages as gone')
+        .select('gone.id')
+        .where('gone.workspace_id', '=', workspaceId)
+        .where((w) => w.or([w('gone.id', '=', messageId), w('gone.parent_id', '=', messageId)])),
+    )
+    .execute();
+}
+
 // The search index follows every change in the change's own transaction (a recorder hook), so a search
 // never finds a deleted task, and never misses a saved one (or a client, or a project). A deleted task leaves the index with its
 // comments; a restored one comes back with them.

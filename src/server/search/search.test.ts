@@ -1,20 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchHit, SnippetPart } from '#src/shared/search/paths.ts';
 import { searchError } from '#src/shared/search/messages.ts';
-import { useTestApp, type Client, type TestApp } from '../../../tests/support/test-app.ts';
+import { find, marked, q } from '../../../tests/support/search.ts';
+import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { createTask, team } from '../../../tests/support/tasks.ts';
 import { addClient, addProject, portalSetup } from '../../../tests/support/clients.ts';
-
-const marked = (parts: SnippetPart[]) => parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
-
-async function find(c: Client, query: string): Promise<SearchHit[]> {
-  const answer = await c.get(`/search?${query}`);
-  if (answer.status !== 200) throw new Error(`search failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.hits;
-}
-const q = (words: string) => `q=${encodeURIComponent(words)}`;
 
 // One index over task titles, descriptions and comments, on both engines.
 describe.each(engines)('search on %s', (engine) => {

@@ -22,6 +22,8 @@ export const chatNotice = {
 
 export const chatText = {
   title: 'Chat',
+  // The author of a message whose account is gone.
+  deletedAuthor: 'Deleted account',
   channels: 'Channels',
   newChannel: 'New channel',
   channelName: 'Channel name',
@@ -71,6 +73,7 @@ export const chatText = {
   clearSearch: 'Clear search',
   reply: 'Reply',
   replies: (count: number) => (count === 1 ? '1 reply' : `${count} replies`),
+  earlierReplies: 'Show earlier replies',
   thread: 'Thread',
   closeThread: 'Close thread',
   replyLabel: 'Reply in thread',

@@ -6,8 +6,8 @@ export const CHAT_PAGE_SIZE = 50;
 export const GENERAL_CHANNEL = 'general';
 // A direct message names its people, two or more with me.
 export const DM_PEOPLE_MAX = 8;
-// Replies one thread shows, oldest first.
-export const THREAD_REPLIES_MAX = 500;
+// Replies one page of a thread holds: a thread opens on its latest ones, earlier ones a page at a time.
+export const THREAD_PAGE_SIZE = 100;
 // Matches one search in a channel answers, newest first.
 export const CHAT_SEARCH_MAX = 50;
 // How often the composer tells others "typing…", and how long the others show it.
@@ -35,7 +35,8 @@ export const chatPaths = {
   message: '/workspaces/:id/chat/channels/:channelId/messages/:messageId',
   // POST: I have read up to this message (MarkReadSchema).
   read: '/workspaces/:id/chat/channels/:channelId/read',
-  // GET: a thread, its first message and replies (ThreadResponse).
+  // GET ?before=<seq>: a thread, its first message and a page of its replies before that position, the
+  // latest without one (RepliesQuerySchema; ThreadResponse).
   replies: '/workspaces/:id/chat/channels/:channelId/messages/:messageId/replies',
   // POST: add my reaction, or take it back when I had it (ReactionSchema; MessageResponse).
   reactions: '/workspaces/:id/chat/channels/:channelId/messages/:messageId/reactions',
@@ -113,8 +114,11 @@ export interface MessageResponse {
 }
 export interface ThreadResponse {
   parent: ChatMessage;
+  // Oldest first.
   replies: ChatMessage[];
   following: boolean;
+  // Where the earlier replies start (the `before` of the next page); null when this page has the first.
+  olderCursor: string | null;
 }
 export interface PeopleResponse {
   people: ChatPerson[];

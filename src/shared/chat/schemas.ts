@@ -85,6 +85,9 @@ export const MessagesQuerySchema = z
     error: 'Ask for one of before, after, q or on.',
   });
 
+// A thread's page of replies before a position; without one, its latest.
+export const RepliesQuerySchema = z.strictObject({ before: seq('before').optional() });
+
 export const MarkReadSchema = z.strictObject({
   seq: z
     .number({ error: 'seq must be a message position.' })

@@ -5,16 +5,18 @@ export const searchError = {
 } as const;
 
 export const searchCopy = {
-  palette: 'Search tasks, comments and clients',
+  palette: 'Search tasks, comments, clients and messages',
   paletteHint:
-    'Type a word from a task, a comment or a client, a task key like TSR-42, or a new task like “Fix login bug tomorrow @ben #bugs !high”. ↑ ↓ to choose, Enter to open, Esc to close.',
+    'Type a word from a task, a comment, a client or a chat message, a task key like TSR-42, or a new task like “Fix login bug tomorrow @ben #bugs !high”. ↑ ↓ to choose, Enter to open, Esc to close.',
   createTask: 'Create task',
   createIn: (workspace: string) => `in ${workspace}`,
   creating: 'Creating the task…',
   noResults: (query: string) => `Nothing matches “${query}” in your workspaces. Try another word, or a shorter start of one.`,
   searching: 'Searching…',
   results: (count: number) => `${count} result${count === 1 ? '' : 's'}`,
-  kind: { task: 'Task', comment: 'Comment', client: 'Client', project: 'Project', page: 'Page' },
+  kind: { task: 'Task', comment: 'Comment', client: 'Client', project: 'Project', page: 'Page', message: 'Message' },
+  // Where a chat message was said, and by whom.
+  messageBy: (author: string) => `by ${author}`,
   allWorkspaces: 'All workspaces',
   anyKind: 'Everything',
   shortcut: 'Ctrl K',

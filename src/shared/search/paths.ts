@@ -5,9 +5,9 @@ export const searchPaths = {
   search: '/search',
 } as const;
 
-// What the index holds. A new kind (messages) adds its name here and an indexer for its events on the
-// server (docs/architecture.md, "Search").
-export const SEARCH_KINDS = ['task', 'comment', 'client', 'project', 'page'] as const;
+// What the index holds. A new kind adds its name here and an indexer for its changes on the server
+// (docs/architecture.md, "Search").
+export const SEARCH_KINDS = ['task', 'comment', 'client', 'project', 'page', 'message'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_QUERY_MAX = 200;
@@ -24,7 +24,7 @@ export interface SnippetPart {
 
 export interface SearchHit {
   kind: SearchKind;
-  // The row found: a task's, a comment's, a client's, a project's or a docs page's id.
+  // The row found: a task's, a comment's, a client's, a project's, a docs page's or a chat message's id.
   id: string;
   workspaceId: string;
   workspaceName: string;
@@ -36,9 +36,24 @@ export interface SearchHit {
   clientId: string | null;
   // The task's (or client's, project's or page's) name, highlighted where the query matched it.
   title: SnippetPart[];
-  // Where the query matched the text (a description, a comment, a client's company and notes), or its
-  // start when only the title did.
+  // Where the query matched the text (a description, a comment, a client's company and notes, a chat
+  // message), or its start when only the title did.
   snippet: SnippetPart[];
+  // A chat message's place (its title is the channel's name, or the direct message's people): null for
+  // every other kind.
+  message: FoundMessage | null;
+}
+
+export interface FoundMessage {
+  channelId: string;
+  channelKind: 'channel' | 'dm';
+  private: boolean;
+  authorName: string;
+  sentAt: string;
+  // Where the channel opens: the message itself, or the thread's first message when it is a reply
+  // (the thread then opens beside it, `threadId`).
+  seq: number;
+  threadId: string | null;
 }
 
 export interface SearchResponse {

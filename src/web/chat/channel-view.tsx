@@ -35,11 +35,15 @@ export function ChannelView({
   channel,
   isOwner,
   typing,
+  opensAt,
 }: {
   workspaceId: string;
   channel: Channel;
   isOwner: boolean;
   typing: Typing;
+  // A message to open on (a search result): its position in the channel, and the thread to open beside
+  // it when the result was a reply.
+  opensAt: { seq: number; threadId: string | null } | null;
 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -49,9 +53,9 @@ export function ChannelView({
   const nameOf = (id: string) => names.get(id);
   // Where the "New messages" line goes: my read position when I opened the channel, kept while I read.
   const [firstUnreadSeq] = useState(channel.unread > 0 && channel.lastReadSeq !== null ? channel.lastReadSeq + 1 : null);
-  const [anchor, setAnchor] = useState<number | null>(null);
-  const [focusSeq, setFocusSeq] = useState<number | null>(null);
-  const [threadId, setThreadId] = useState<string | null>(null);
+  const [anchor, setAnchor] = useState<number | null>(opensAt?.seq ?? null);
+  const [focusSeq, setFocusSeq] = useState<number | null>(opensAt?.seq ?? null);
+  const [threadId, setThreadId] = useState<string | null>(opensAt?.threadId ?? null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [searched, setSearched] = useState<string | null>(null);

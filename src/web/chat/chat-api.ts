@@ -31,7 +31,9 @@ export const chatApi = {
     api<MessagesResponse>('GET', at(chatPaths.messages, id, channelId) + query(page)),
   jump: (id: string, channelId: string, on: string) => api<JumpResponse>('GET', at(chatPaths.messages, id, channelId) + query({ on })),
   send: (id: string, channelId: string, body: SendMessageBody) => api<MessageResponse>('POST', at(chatPaths.messages, id, channelId), body),
-  thread: (id: string, channelId: string, messageId: string) => api<ThreadResponse>('GET', at(chatPaths.replies, id, channelId, messageId)),
+  // A thread's latest replies, or the page before `before`.
+  thread: (id: string, channelId: string, messageId: string, before?: string) =>
+    api<ThreadResponse>('GET', at(chatPaths.replies, id, channelId, messageId) + query({ before })),
   react: (id: string, channelId: string, messageId: string, emoji: string) =>
     api<MessageResponse>('POST', at(chatPaths.reactions, id, channelId, messageId), { emoji }),
   typing: (id: string, channelId: string, parentId: string | null) =>

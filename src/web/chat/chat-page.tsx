@@ -19,7 +19,8 @@ import { useChatChannels } from './use-chat-channels.ts';
 import { useChatLive } from './use-chat-live.ts';
 
 // Team chat (product rules C): the current workspace's channels and direct messages on the left, the
-// open one on the right. The open channel lives in the address (`/chat?channel=<id>`).
+// open one on the right. The open channel lives in the address (`/chat?channel=<id>`, with a message to
+// open at when a search result led here).
 export default function ChatPage() {
   const { status, current } = useWorkspaces();
   return (
@@ -57,6 +58,7 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
   const selected =
     open.find((channel) => channel.id === params.get('channel')) ?? open.find((channel) => channel.name === GENERAL_CHANNEL) ?? null;
   const choose = (channel: Channel) => setParams({ channel: channel.id });
+  const opensAt = messageIn(params, selected);
   const teammates = (detail?.members ?? [])
     .filter((member) => member.userId !== user?.id)
     .map((member) => ({ id: member.userId, name: member.name }));
@@ -82,7 +84,14 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
         />
       </nav>
       {selected ? (
-        <ChannelView key={selected.id} workspaceId={workspaceId} channel={selected} isOwner={role === 'owner'} typing={typing} />
+        <ChannelView
+          key={`${selected.id} ${opensAt?.seq ?? ''} ${opensAt?.threadId ?? ''}`}
+          workspaceId={workspaceId}
+          channel={selected}
+          isOwner={role === 'owner'}
+          typing={typing}
+          opensAt={opensAt}
+        />
       ) : (
         <p className="text-sm text-slate-600">{chatText.noChannel}</p>
       )}
@@ -109,6 +118,14 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
       />
     </div>
   );
+}
+
+// `&message=<seq>` (and `&thread=<id>` for a reply) opens the channel at a message, as a search result
+// links it; anything else there opens the channel at its latest.
+function messageIn(params: URLSearchParams, selected: Channel | null): { seq: number; threadId: string | null } | null {
+  const seq = Number(params.get('message'));
+  if (!selected || selected.id !== params.get('channel') || !Number.isSafeInteger(seq) || seq <= 0) return null;
+  return { seq, threadId: params.get('thread') };
 }
 
 function ChannelGroup({

@@ -10,7 +10,8 @@ const LOAD_AHEAD = 3;
 // The channel's messages, oldest at the top, drawn only where the eye is (a virtual list: a channel of
 // tens of thousands stays smooth). Scrolling near the top loads the page before, keeping the message
 // in view where it was; a new message brings the list down only when it was at the bottom already.
-// `firstUnreadSeq` draws the "New messages" line above that message; `focusSeq` scrolls to a message.
+// `firstUnreadSeq` draws the "New messages" line above that message; `focusSeq` scrolls to a message
+// and marks it.
 export function MessageList({
   label,
   messages,
@@ -100,7 +101,9 @@ export function MessageList({
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="absolute inset-x-0"
+              // The message jumped to (from search, a day, the first unread) stands out where it lands.
+              aria-current={message.seq === focusSeq ? 'location' : undefined}
+              className="absolute inset-x-0 rounded-control aria-[current=location]:bg-amber-50 aria-[current=location]:ring-1 aria-[current=location]:ring-amber-300"
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {message.seq === firstUnreadSeq ? (

@@ -1,18 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
+import { Button } from '#src/web/ui/button.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
 import { chatApi, chatKeys } from './chat-api.ts';
 import { Composer } from './composer.tsx';
 import type { MessageActions } from './message-item.tsx';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
-// A message's thread beside the channel: the message, its replies oldest first, and a composer that
-// replies there. Live like the channel (the stream names the thread that changed).
+// A message's thread beside the channel: the message, its replies oldest first (the latest page, with
+// earlier ones on request), and a composer that replies there. Live like the channel (the stream names the thread that changed).
 export function ThreadPanel({
   workspaceId,
   channelId,
@@ -32,10 +33,15 @@ export function ThreadPanel({
   renderMessage: (message: ChatMessage, actions?: Partial<MessageActions>) => ReactNode;
   onClose: () => void;
 }) {
-  const { data, error, isPending, refetch } = useQuery({
+  // Opens on the latest replies; earlier ones come a page at a time, above them.
+  const { data, error, isPending, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
     queryKey: chatKeys.thread(workspaceId, channelId, messageId),
-    queryFn: () => chatApi.thread(workspaceId, channelId, messageId),
+    queryFn: ({ pageParam }) => chatApi.thread(workspaceId, channelId, messageId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.olderCursor ?? undefined,
   });
+  const latest = data?.pages[0];
+  const replies = useMemo(() => (data?.pages ?? []).toReversed().flatMap((page) => page.replies), [data]);
   return (
     <section aria-labelledby={`${messageId}-thread`} className="flex flex-col rounded-card border border-slate-200 bg-white">
       <header className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
@@ -54,16 +60,23 @@ export function ThreadPanel({
       <div className="max-h-[50dvh] overflow-y-auto px-2 py-3">
         {isPending ? (
           <GenericLoader />
-        ) : error || !data ? (
+        ) : error || !latest ? (
           <Alert tone="error">{problemText(error, chatText.loadFailed)}</Alert>
         ) : (
           <>
-            {renderMessage(data.parent, { onOpenThread: undefined })}
+            {renderMessage(latest.parent, { onOpenThread: undefined })}
             <p className="my-2 border-t border-slate-200 pt-2 text-xs font-semibold text-slate-600">
-              {chatText.replies(data.replies.length)}
+              {chatText.replies(latest.parent.replyCount)}
             </p>
-            <ol aria-label={chatText.replies(data.replies.length)} className="space-y-1">
-              {data.replies.map((reply) => (
+            {hasNextPage ? (
+              <div className="mb-1 text-center">
+                <Button variant="ghost" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                  {chatText.earlierReplies}
+                </Button>
+              </div>
+            ) : null}
+            <ol aria-label={chatText.replies(latest.parent.replyCount)} className="space-y-1">
+              {replies.map((reply) => (
                 <li key={reply.id}>{renderMessage(reply)}</li>
               ))}
             </ol>

@@ -87,6 +87,7 @@ describe('quick add in the palette', { timeout: 30_000 }, () => {
       workspaceName: 'Studio',
       title: [{ text: 'Pelican', match: true }],
       snippet: [],
+      message: null,
     };
     const api = fakeApi({
       ...routes,
@@ -119,6 +120,7 @@ describe('quick add in the palette', { timeout: 30_000 }, () => {
       workspaceName: 'Studio',
       title: [{ text: 'Acme', match: true }],
       snippet: [{ text: 'Acme Corporation', match: false }],
+      message: null,
     };
     const project = { ...client, kind: 'project', id: 'p1', title: [{ text: 'Acme relaunch', match: false }] };
     fakeApi({ ...routes, 'GET /api/search?q=acme': [200, { hits: [client, project] }] });

@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react';
+import { Hash, Lock, MessageCircle, Search } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { searchCopy } from '#src/shared/search/messages.ts';
-import { SEARCH_KINDS, type SearchHit, type SearchKind, type SnippetPart } from '#src/shared/search/paths.ts';
+import { SEARCH_KINDS, type FoundMessage, type SearchHit, type SearchKind, type SnippetPart } from '#src/shared/search/paths.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { CreateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import { firstIssueMessage } from '#src/shared/validation.ts';
@@ -32,6 +32,12 @@ function Marked({ parts }: { parts: SnippetPart[] }) {
   );
 }
 
+// A chat message's place: a channel's mark (public or private) or a direct message's, before its name.
+function PlaceMark({ message }: { message: FoundMessage }) {
+  const Mark = message.channelKind === 'dm' ? MessageCircle : message.private ? Lock : Hash;
+  return <Mark className="size-3.5 shrink-0 self-center text-slate-600" aria-hidden="true" />;
+}
+
 function HitRow({ hit }: { hit: SearchHit }) {
   return (
     <>
@@ -40,6 +46,7 @@ function HitRow({ hit }: { hit: SearchHit }) {
           {searchCopy.kind[hit.kind]}
         </span>
         {hit.taskKey ? <span className="shrink-0 font-mono text-xs text-slate-600">{hit.taskKey}</span> : null}
+        {hit.message ? <PlaceMark message={hit.message} /> : null}
         <span className="min-w-0 truncate font-medium text-slate-900">
           <Marked parts={hit.title} />
         </span>
@@ -47,6 +54,7 @@ function HitRow({ hit }: { hit: SearchHit }) {
       </div>
       {hit.snippet.length > 0 ? (
         <p className="mt-1 line-clamp-2 text-sm text-slate-700">
+          {hit.message ? <span className="font-semibold text-slate-900">{hit.message.authorName}: </span> : null}
           <Marked parts={hit.snippet} />
         </p>
       ) : null}
@@ -55,10 +63,15 @@ function HitRow({ hit }: { hit: SearchHit }) {
 }
 
 // The board opens a task from the address, switching to its workspace first; a docs page opens itself;
-// a client or a project opens the client's page (of the current workspace, switched to first).
+// a chat message opens its channel at it (a reply with its thread beside); a client or a project opens
+// the client's page (of the current workspace, switched to first, as for a message).
 const hitAddress = (hit: SearchHit) => {
   if (hit.taskKey) return `/board?${new URLSearchParams({ workspace: hit.workspaceId, task: hit.taskKey })}`;
   if (hit.kind === 'page') return `/pages/${hit.id}?${new URLSearchParams({ workspace: hit.workspaceId })}`;
+  if (hit.message) {
+    const { channelId, seq, threadId } = hit.message;
+    return `/chat?${new URLSearchParams({ channel: channelId, message: String(seq), ...(threadId ? { thread: threadId } : {}) })}`;
+  }
   return `/clients/${encodeURIComponent(hit.clientId ?? '')}`;
 };
 

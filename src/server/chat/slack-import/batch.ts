@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ChatReactionsTable, Database } from '#src/server/db/schema.ts';
+import { indexMessages } from '#src/server/search/indexer.ts';
 import type { Record } from '#src/server/tasks/change.ts';
 import { emojiOf } from './emoji-names.ts';
 import { messageBody } from './message-body.ts';
@@ -73,13 +74,19 @@ export async function writeBatch(tx: Kysely<Database>, record: Record, batch: Ba
       slack_ts: message.ts,
     };
   });
-  await insertChunked(rows, (chunk) =>
-    tx
+  // Indexed for search as written: only the rows this slice inserted.
+  await insertChunked(rows, async (chunk) => {
+    const inserted = await tx
       .insertInto('chat_messages')
       .values(chunk)
       .onConflict((oc) => oc.columns(['channel_id', 'slack_ts']).doNothing())
-      .execute(),
-  );
+      .returning(['id', 'body'])
+      .execute();
+    await indexMessages(
+      tx,
+      inserted.map((row) => ({ workspaceId, id: row.id, channelId: channel.id, body: row.body })),
+    );
+  });
 
   const reactions = new Map<string, Insertable<ChatReactionsTable>>();
   for (const message of fresh) {

@@ -8,6 +8,7 @@ import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { portalSetup } from '../../../../tests/support/clients.ts';
 import { team, type Team } from '../../../../tests/support/tasks.ts';
 import { createWorkspace, del, person, type Person } from '../../../../tests/support/workspaces.ts';
+import { find, marked, q } from '../../../../tests/support/search.ts';
 import { generatedExport, slackExportZip, type SlackExportSpec } from '../../../../tests/support/slack-export.ts';
 import { useTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { engines } from '../../../../tests/support/test-db.ts';
@@ -254,6 +255,23 @@ describe.each(engines)('the Slack import on %s', (engine) => {
     expect((await tm.owner.c.post(`${imports(tm.id)}/${again.id}/start`, {})).body.error).toBe(slackImportError.started);
   });
 
+  it('makes imported messages findable in the app-wide search, once however often the export is imported', async () => {
+    const zip = slackExportZip(handMadeExport(tm));
+    await importAll(t, tm.owner, tm.id, zip);
+    const deployed = await find(tm.member.c, q('deployed'));
+    expect(deployed.map((hit) => [hit.kind, marked(hit.title), hit.message?.authorName, marked(hit.snippet)])).toEqual([
+      ['message', 'general-slack', 'Deploy Bot', '[Deployed] #design'],
+    ]);
+    // A reply by someone who is not a member opens in its thread, under their Slack name.
+    const [reply] = await find(tm.member.c, q('code not bold'));
+    const parent = (await messageRows(t, deployed[0]!.message!.channelId))[0]!;
+    expect(reply!.message).toMatchObject({ authorName: 'Sam Outsider', threadId: parent.id });
+    // An archived channel's messages stay out, as chat does not open it.
+    expect(await find(tm.member.c, q('old news'))).toEqual([]);
+    await importAll(t, tm.owner, tm.id, zip);
+    expect(await find(tm.member.c, q('deployed'))).toHaveLength(1);
+  });
+
   it('resumes from where it stopped after a failure mid-import, with every message once', async () => {
     const generated = generatedExport({ messages: 4500 });
     const failAt = generated.spec.channels[2]!.days[Object.keys(generated.spec.channels[2]!.days)[3]!]![5]!.ts;
@@ -284,6 +302,14 @@ describe.each(engines)('the Slack import on %s', (engine) => {
       .where('workspace_id', '=', tm.id)
       .executeTakeFirstOrThrow();
     expect(Number(distinct.n)).toBe(generated.messages);
+    // Every slice indexed what it wrote for search, and the failed one nothing.
+    const indexed = await t.db.kysely
+      .selectFrom('search_entries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', tm.id)
+      .where('kind', '=', 'message')
+      .executeTakeFirstOrThrow();
+    expect(Number(indexed.n)).toBe(generated.messages);
   });
 
   it('refuses what is not a safe Slack export, and keeps nothing of it', async () => {
