@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
-// The signed-in app's pages by their path in the route table. This module is a chunk of its own, fetched
-// with the first of them: Vite lists, beside each dynamic import, every file the imported code needs (so
+// The signed-in app's pages by their path in the route table, and the frames around them. This module is
+// a chunk of its own, fetched with the first of them: Vite lists, beside each dynamic import, every file the imported code needs (so
 // they download at once rather than one import after another), and the lists of these pages' files were
 // a third of the landing page's own code in the entry.
 export const appPages = {
@@ -30,3 +30,8 @@ export const appPages = {
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type AppPagePath = keyof typeof appPages;
+
+export const appFrames = {
+  shell: () => import('./app-layout.tsx'),
+  portal: () => import('./portal-frame.tsx'),
+};
