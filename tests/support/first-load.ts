@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 
 export interface LoadedFile {
   file: string;
@@ -20,7 +20,7 @@ export interface FirstLoad {
 // bench's landing row and by the e2e test that holds the landing page to the same budget.
 export async function measureFirstLoad(page: Page, url: string): Promise<FirstLoad> {
   const pending: Array<Promise<LoadedFile>> = [];
-  page.on('response', (response) => {
+  const collect = (response: Response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
@@ -28,11 +28,14 @@ export async function measureFirstLoad(page: Page, url: string): Promise<FirstLo
         .body()
         .then((body) => ({ file: new URL(response.url()).pathname, type, gzipKb: gzipSync(body, { level: 9 }).length / 1024 })),
     );
-  });
+  };
+  page.on('response', collect);
   await page.goto(url, { waitUntil: 'networkidle' });
   // Chunks requested after idle (toasts after the first paint) still belong to the first load.
   await page.waitForTimeout(500);
   await page.waitForLoadState('networkidle');
+  // A body asked for once the page or browser has closed would reject with nobody waiting for it.
+  page.off('response', collect);
   const files = (await Promise.all(pending)).sort((a, b) => b.gzipKb - a.gzipKb);
   const sum = (type: LoadedFile['type']) => files.filter((file) => file.type === type).reduce((total, file) => total + file.gzipKb, 0);
   return { jsKb: sum('script'), cssKb: sum('stylesheet'), files };
