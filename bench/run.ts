@@ -23,18 +23,21 @@ import { measureSlackImport } from './slack-import.ts';
 import { round } from './stats.ts';
 import { webhookCrash } from '../tests/stress/webhook-crash.ts';
 
-// Ports 4400-4499 belong to the bench.
+// Ports 4400-4499 belong to the bench; BENCH_PORT_OFFSET moves them all, so two runs on a shared machine
+// never answer each other's health checks.
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const port = (base: number) => base + offset;
 const PORTS = {
-  coldStart: [4410, 4411, 4412, 4413, 4414],
-  server: 4420,
-  bare: 4421,
-  bareVerify: 4422,
-  bareTasks: 4423,
-  postgresPair: [4424, 4425] as [number, number],
-  unlimited: 4426,
-  aiStream: 4427,
-  webhooks: 4430,
-  slackImport: 4431,
+  coldStart: [4410, 4411, 4412, 4413, 4414].map(port),
+  server: port(4420),
+  bare: port(4421),
+  bareVerify: port(4422),
+  bareTasks: port(4423),
+  postgresPair: [port(4424), port(4425)] as [number, number],
+  unlimited: port(4426),
+  aiStream: port(4427),
+  webhooks: port(4430),
+  slackImport: port(4431),
 };
 
 interface Row {

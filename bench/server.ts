@@ -38,6 +38,9 @@ function healthStatus(url: string): Promise<number> {
 // The production build as `npm start` runs it, on a fresh embedded database.
 // `nodeArgs` go before the script (a probe's --cpu-prof, which NODE_OPTIONS refuses).
 export async function startServer(port: number, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${port}`;
+  // Another server on the port would answer the health check below in this one's place.
+  if ((await healthStatus(url)) !== 0) throw new Error(`port ${port} is already in use (BENCH_PORT_OFFSET moves the bench's ports)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
   let output = '';
   const started = performance.now();
@@ -56,7 +59,6 @@ export async function startServer(port: number, env: Record<string, string> = {}
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
   while ((await healthStatus(url)) !== 200) {
     if (child.exitCode !== null) throw new Error(`server on port ${port} exited during start:\n${output.slice(-2000)}`);
     if (performance.now() - started > 30_000) throw new Error(`server on port ${port} did not answer /api/health within 30 s`);

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { generateTOTP } from '@epic-web/totp';
 import { secondStepUi, securityUi } from '#src/shared/account-security/messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { flow, label, success, workspaceCopy } from '#src/shared/messages.ts';
+import { flow, label, success } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { currentStep, totpAt } from '../support/totp.ts';
 import { expect, signInAs, test, type Account } from './fixtures.ts';
 

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { authCopy, failure, flow, label, loaderText, serverError, success, validation } from '#src/shared/messages.ts';
+import { authCopy, failure, validation } from '#src/shared/account-messages.ts';
+import { flow, label, loaderText, success } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 
 // spec 2, 4, 5 and 8 as a person performs them, against the real server and a real SMTP sink.

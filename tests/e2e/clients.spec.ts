@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { campaignUi } from '#src/shared/campaigns/messages.ts';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { workspaceUi } from '#src/shared/workspaces/messages.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 

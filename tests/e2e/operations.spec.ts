@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { opsUi, opsNotice } from '#src/shared/ops/messages.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';

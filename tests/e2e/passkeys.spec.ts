@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { securityUi } from '#src/shared/account-security/messages.ts';
 import { passkeyNotice, passkeyUi } from '#src/shared/account-security/passkeys.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { flow } from '#src/shared/messages.ts';
 import { formatDollars, perUserCost, productCost, savings } from '#src/shared/site/team-pricing.ts';
 import { prerenderedPaths } from '#src/web/app/route-table.ts';
+import { budgets } from '../../bench/budgets.ts';
+import { measureFirstLoad } from '../support/first-load.ts';
 import { expect, test } from './fixtures.ts';
 
 const publicPaths = prerenderedPaths;
@@ -173,4 +175,15 @@ test('/docs/api gives this server’s own origin + /api/v1 as the base URL, in t
   await expect(page.getByText('api.tessera.app')).toHaveCount(0);
   // The prerendered placeholder is swapped after hydration without a mismatch.
   expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});
+
+// product rules B1: what a first visit downloads is the landing page's load time on a slow phone; a
+// dependency pulled into the entry by an import breaks it without any other test noticing.
+test('a first visit to / downloads at most 90 KB of JavaScript and 25 KB of CSS, gzipped', async ({ page }) => {
+  const load = await measureFirstLoad(page, '/');
+  const listing = load.files.map((file) => `${file.file} ${file.gzipKb.toFixed(1)} KB`).join('\n');
+  expect(load.jsKb, listing).toBeLessThanOrEqual(budgets.landingJsKb);
+  expect(load.cssKb, listing).toBeLessThanOrEqual(budgets.landingCssKb);
+  // What it measured is the landing page.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

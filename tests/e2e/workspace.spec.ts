@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { label, navCopy, success, validation, workspaceCopy } from '#src/shared/messages.ts';
+import { validation } from '#src/shared/account-messages.ts';
+import { label, navCopy, success } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 

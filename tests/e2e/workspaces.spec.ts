@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { authCopy, label } from '#src/shared/messages.ts';
+import { authCopy } from '#src/shared/account-messages.ts';
+import { label } from '#src/shared/messages.ts';
 import { workspaceError, workspaceNotice, workspaceUi } from '#src/shared/workspaces/messages.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { securityError } from '#src/shared/account-security/messages.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { UserRow } from '#src/server/accounts/users.ts';
 import type { GoogleIdentity } from '#src/server/accounts/firebase-token.ts';
 import { verifyPassword } from '#src/server/accounts/passwords.ts';

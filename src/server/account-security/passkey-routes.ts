@@ -11,7 +11,7 @@ import {
 } from '#src/shared/account-security/passkeys.ts';
 import type { OkResponse, UserResponse } from '#src/shared/accounts/paths.ts';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { Accounts } from '#src/server/accounts/service.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityError } from '#src/shared/account-security/messages.ts';
 import { SECOND_STEP_TTL_MS } from '#src/shared/account-security/paths.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import {
   client,
   createVerifiedUser,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CODE_MAX_TRIES, CODE_TTL_MS } from '#src/shared/limits.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { CodePurpose, Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { hashCode, newCode } from './secrets.ts';

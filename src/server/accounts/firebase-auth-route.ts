@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPath, type UserResponse } from '#src/shared/accounts/paths.ts';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
 import { FirebaseAuthSchema } from '#src/shared/accounts/schemas.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { GoogleConfig } from '#src/server/config.ts';
 import { HttpError } from '#src/server/http/errors.ts';

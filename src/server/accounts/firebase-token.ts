@@ -1,6 +1,6 @@
 import type { JSONWebKeySet } from 'jose';
 import { EMAIL_MAX, NAME_MAX } from '#src/shared/limits.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { GoogleConfig } from '#src/server/config.ts';
 import { HttpError } from '#src/server/http/errors.ts';

@@ -13,7 +13,7 @@ import {
   UpdateProfileSchema,
   VerifyEmailSchema,
 } from '#src/shared/accounts/schemas.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { Config } from '#src/server/config.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { assertJson, assertSameOrigin } from '#src/server/http/same-origin.ts';

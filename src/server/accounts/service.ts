@@ -1,6 +1,6 @@
 import type { SecondStep } from '#src/shared/account-security/paths.ts';
 import { isAdmin, type PublicUser } from '#src/shared/accounts/user.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { adminError } from '#src/shared/admin/messages.ts';
 import { newDeviceAlert, raiseAlert } from '#src/server/admin/alerts.ts';
 import type { Clock } from '#src/server/clock.ts';

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
 import type { Config } from '#src/server/config.ts';
 import { HttpError } from '#src/server/http/errors.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { createWorkspace, currentWorkspaceId, del, invite, person } from '../../../tests/support/workspaces.ts';
 import { client, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 
 // Every failure leaves the server as `{ "error": "<clear sentence>" }` with a fitting status.
 export class HttpError extends Error {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { Clock } from '#src/server/clock.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { HttpError } from './errors.ts';
 import { clientKey } from './client-key.ts';
 

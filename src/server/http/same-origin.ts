@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { HttpError } from './errors.ts';
 
 function expectedOrigin(request: FastifyRequest, appOrigin: string | null): string {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
 import type { UserResponse } from '#src/shared/accounts/paths.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { adminError } from '#src/shared/admin/messages.ts';
 import { isAdmin } from '#src/shared/accounts/user.ts';
 import type { Admission } from '#src/server/accounts/service.ts';

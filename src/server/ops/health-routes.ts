@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { migrationStatus } from '#src/server/db/migrations.ts';
 import { HttpError } from '#src/server/http/errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { client, createVerifiedUser, uniqueEmail, useTestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { client, useTestApp } from '../../../tests/support/test-app.ts';
 
 // product rules S9: CSP (self; Firebase hosts only when configured), nosniff, Referrer-Policy,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
-import { serverError } from '#src/shared/messages.ts';
+import { serverError } from '#src/shared/server-messages.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import type { WorkspaceRole } from '#src/shared/workspaces/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';

@@ -1,7 +1,7 @@
 import { deviceName } from '#src/shared/account-security/device-name.ts';
 import type { AdminActivity, AdminAlert, AdminOverviewResponse, AdminUser } from '#src/shared/admin/paths.ts';
 import { activityText, adminUi } from '#src/shared/admin/messages.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { PanelCard, StatCards } from '#src/web/ui/panel-card.tsx';
 import { StatusBadge } from '#src/web/ui/status-badge.tsx';
 import { PersonCell } from '#src/web/ui/data-table.tsx';

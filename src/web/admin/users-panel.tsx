@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ADMIN_ROLES, ADMIN_SEARCH_MAX, ADMIN_STATUS_FILTERS, type AdminUser } from '#src/shared/admin/paths.ts';
 import { adminUi } from '#src/shared/admin/messages.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';

@@ -5,7 +5,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { aiNotice, aiUi, reportLine, sourceLine } from '#src/shared/ai/messages.ts';
 import { ProposeSchema } from '#src/shared/ai/schemas.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { aiUi } from '#src/shared/ai/messages.ts';
 import type { AiSettingsResponse } from '#src/shared/ai/paths.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { notify } from '#src/web/ui/notify.ts';
 import { aiApi } from './ai-api.ts';

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { hasParams } from '#src/web/routing/match-path.ts';
+import type { AppPagePath } from './app-pages.ts';
 import { blogPosts } from '#src/web/site/content/blog-posts.ts';
 import { INVITATION_PAGE } from '#src/shared/workspaces/invitation-link.ts';
 import { UNSUBSCRIBE_UPDATES_PAGE } from '#src/shared/campaigns/paths.ts';
@@ -35,12 +36,12 @@ const site = (path: string, title: string, description: string, load: RouteEntry
   load,
 });
 
-const app = (path: string, title: string, load: RouteEntry['load'], access: Access = 'signed-in'): RouteEntry => ({
+const app = (path: AppPagePath, title: string, access: Access = 'signed-in'): RouteEntry => ({
   path,
   access,
   layout: 'app',
   title: `${title} — ${PRODUCT_NAME}`,
-  load,
+  load: () => import('./app-pages.ts').then((pages) => pages.appPages[path]()),
 });
 
 const auth = (path: string, title: string, load: RouteEntry['load']): RouteEntry => ({
@@ -66,37 +67,37 @@ export const routeTable: RouteEntry[] = [
   auth('/forgot-password', 'Forgot password', () => import('#src/web/auth/forgot-password-page.tsx')),
   auth('/reset-password', 'Reset password', () => import('#src/web/auth/reset-password-page.tsx')),
 
-  app('/dashboard', 'Dashboard', () => import('#src/web/clients/dashboard-page.tsx')),
-  app('/clients', 'Clients', () => import('#src/web/clients/clients-page.tsx')),
-  app('/clients/:clientId', 'Client', () => import('#src/web/clients/client-page.tsx')),
-  { ...app('/portal', 'Client portal', () => import('#src/web/portal/portal-page.tsx')), layout: 'portal' },
-  app('/profile', 'Profile', () => import('#src/web/app/profile-settings-page.tsx')),
-  app('/profile-settings', 'Profile Settings', () => import('#src/web/app/profile-settings-page.tsx')),
-  app('/ai-mode', 'AI Mode', () => import('#src/web/ai/ai-mode-page.tsx')),
-  app('/calendar', 'Calendar', () => import('#src/web/calendar/calendar-page.tsx')),
-  app('/chat', 'Chat', () => import('#src/web/chat/chat-page.tsx')),
+  app('/dashboard', 'Dashboard'),
+  app('/clients', 'Clients'),
+  app('/clients/:clientId', 'Client'),
+  { ...app('/portal', 'Client portal'), layout: 'portal' },
+  app('/profile', 'Profile'),
+  app('/profile-settings', 'Profile Settings'),
+  app('/ai-mode', 'AI Mode'),
+  app('/calendar', 'Calendar'),
+  app('/chat', 'Chat'),
   // Docs: the page tree and the live editor (Tiptap and Yjs load with these two routes only).
-  app('/pages', 'Docs', () => import('#src/web/docs/docs-page.tsx')),
-  app('/pages/:pageId', 'Docs', () => import('#src/web/docs/docs-page.tsx')),
+  app('/pages', 'Docs'),
+  app('/pages/:pageId', 'Docs'),
   // The workspace's analytics (its chart library loads with this page only).
-  app('/analytics', 'Analytics', () => import('#src/web/analytics/analytics-page.tsx')),
-  app('/zoom-meeting', 'Zoom Meeting', () => import('#src/web/coming-soon/zoom-meeting-page.tsx')),
-  app('/whiteboard', 'Whiteboard', () => import('#src/web/coming-soon/whiteboard-page.tsx')),
-  app('/apps', 'Apps', () => import('#src/web/apps/apps-page.tsx')),
-  app('/apps/github', 'GitHub', () => import('#src/web/github/github-page.tsx')),
-  app('/apps/slack-import', 'Import from Slack', () => import('#src/web/apps/slack-import-page.tsx')),
-  app('/workspace-settings', 'Workspace settings', () => import('#src/web/app/workspace-settings-page.tsx')),
+  app('/analytics', 'Analytics'),
+  app('/zoom-meeting', 'Zoom Meeting'),
+  app('/whiteboard', 'Whiteboard'),
+  app('/apps', 'Apps'),
+  app('/apps/github', 'GitHub'),
+  app('/apps/slack-import', 'Import from Slack'),
+  app('/workspace-settings', 'Workspace settings'),
   // Open to everyone — the page itself tells a guest, the invited person and anyone else apart.
   { ...auth(INVITATION_PAGE, 'Workspace invitation', () => import('#src/web/workspaces/invitation-page.tsx')), access: 'public' },
   // A campaign email's unsubscribe link: works for anyone holding it, signed in or not.
   { ...auth(UNSUBSCRIBE_UPDATES_PAGE, 'Unsubscribe', () => import('#src/web/clients/unsubscribe-updates-page.tsx')), access: 'public' },
   // A notification email's one-click unsubscribe: the signed token is the proof, no sign-in.
   { ...auth(UNSUBSCRIBE_PAGE, 'Unsubscribe', () => import('#src/web/notifications/unsubscribe-page.tsx')), access: 'public' },
-  app('/admin', 'Admin Panel', () => import('#src/web/admin/admin-page.tsx'), 'admin'),
+  app('/admin', 'Admin Panel', 'admin'),
   // The board of the current workspace, and the Home panel's Inbox, Assigned Comments and My Tasks.
-  app('/board', 'Board', () => import('#src/web/board/board-page.tsx')),
-  app('/my-work', 'My work', () => import('#src/web/app/my-work-page.tsx')),
-  app('/notifications', 'Notifications', () => import('#src/web/notifications/inbox-page.tsx')),
+  app('/board', 'Board'),
+  app('/my-work', 'My work'),
+  app('/notifications', 'Notifications'),
 
   site('/features', 'Features', 'Every Tessera module in eight categories.', () => import('#src/web/site/pages/features-page.tsx')),
   site(

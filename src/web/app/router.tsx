@@ -14,8 +14,8 @@ import { useFollowDeviceTheme } from '#src/web/lib/theme.ts';
 // Each route's code is its own chunk, loaded on demand; its component is made once, here.
 const routes = routeTable.map((entry) => ({ ...entry, Page: preloadable(entry.load) }));
 type Route = (typeof routes)[number];
-const AppShell = preloadable(() => import('./app-layout.tsx'));
-const PortalFrame = preloadable(() => import('./portal-frame.tsx'));
+const AppShell = preloadable(async () => (await import('./app-pages.ts')).appFrames.shell());
+const PortalFrame = preloadable(async () => (await import('./app-pages.ts')).appFrames.portal());
 
 // The row for a pathname and its decoded params; '/about/' is '/about'.
 export const findRoute = routeMatcher(routes);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { authCopy, label, validation } from '#src/shared/messages.ts';
+import { authCopy, validation } from '#src/shared/account-messages.ts';
+import { label } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';

@@ -1,7 +1,8 @@
 import { notify } from '#src/web/ui/notify.ts';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
 import { apiPath, type GoogleWebConfig, type PublicConfig, type UserResponse } from '#src/shared/accounts/paths.ts';
-import { failure, success } from '#src/shared/messages.ts';
+import { failure } from '#src/shared/account-messages.ts';
+import { success } from '#src/shared/messages.ts';
 import { api, ApiError } from '#src/web/lib/api-client.ts';
 import { firebaseGooglePopup, type GooglePopup } from '#src/web/lib/google-popup.ts';
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '#src/web/routing/links.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { authCopy, label } from '#src/shared/messages.ts';
+import { authCopy } from '#src/shared/account-messages.ts';
+import { label } from '#src/shared/messages.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { AuthCard } from '#src/web/ui/auth-card.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';

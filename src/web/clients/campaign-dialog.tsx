@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { campaignUi } from '#src/shared/campaigns/messages.ts';
 import type { AudienceClient } from '#src/shared/campaigns/paths.ts';
 import { SendCampaignSchema, type SendCampaignBody } from '#src/shared/campaigns/schemas.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import { timeAgo } from '#src/web/lib/format-time.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { campaignUi } from '#src/shared/campaigns/messages.ts';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import type { DashboardResponse } from '#src/shared/clients/paths.ts';

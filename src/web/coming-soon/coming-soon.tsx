@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 
 // The shell links these pages (spec 2) but shows no content for them: a clear state, not a dead end.
 export function ComingSoon({ title, icon: Icon, text }: { title: string; icon: LucideIcon; text: string }) {

@@ -1,5 +1,5 @@
 import { PenTool } from 'lucide-react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { ComingSoon } from './coming-soon.tsx';
 
 export default function WhiteboardPage() {

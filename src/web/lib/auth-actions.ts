@@ -9,7 +9,8 @@ import type {
   UpdateProfileBody,
   VerifyEmailBody,
 } from '#src/shared/accounts/schemas.ts';
-import { failure, success } from '#src/shared/messages.ts';
+import { failure } from '#src/shared/account-messages.ts';
+import { success } from '#src/shared/messages.ts';
 import { notify } from '#src/web/ui/notify.ts';
 import { api, ApiError } from './api-client.ts';
 

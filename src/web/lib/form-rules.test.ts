@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validation } from '#src/shared/messages.ts';
+import { validation } from '#src/shared/account-messages.ts';
 import {
   characterCount,
   isCompleteCode,

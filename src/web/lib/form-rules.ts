@@ -3,7 +3,7 @@
 // server-side validation"); src/web/lib/form-rules.property.test.ts shows how they line up with the
 // shared contract.
 import { CODE_LENGTH, PASSWORD_MIN } from '#src/shared/limits.ts';
-import { validation } from '#src/shared/messages.ts';
+import { validation } from '#src/shared/account-messages.ts';
 
 export interface RegisterForm {
   name: string;

@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { notificationCopy } from '#src/shared/notifications/messages.ts';
 import { timeAgo } from '#src/web/lib/format-time.ts';
 import { useNavigate } from '#src/web/routing/router-context.tsx';

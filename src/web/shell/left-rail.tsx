@@ -1,7 +1,7 @@
 import { LogOut, Settings, Sparkles, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from '#src/web/routing/links.tsx';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { InertMenuItem } from '#src/web/ui/inert.tsx';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { mainItems, moreItems, type RailItem } from './rail-items.ts';

@@ -1,6 +1,6 @@
 import { AppWindow, Bot, CalendarDays, FileText, House, MessagesSquare, PenTool, Video, type LucideIcon } from 'lucide-react';
 import { chatText } from '#src/shared/chat/messages.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 
 // The rail item that carries the unread chat badge.
 export const CHAT_PATH = '/chat';

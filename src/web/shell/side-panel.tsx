@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { Link } from '#src/web/routing/links.tsx';
 import { InertButton } from '#src/web/ui/inert.tsx';
 import { panelLinks, type PanelKind } from './rail-items.ts';

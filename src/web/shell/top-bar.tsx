@@ -1,7 +1,7 @@
 import { CreditCard, Menu as MenuIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { isAdmin, roleLabel, type PublicUser } from '#src/shared/accounts/user.ts';
 import { AccountMenuItems } from '#src/web/ui/account-menu-items.tsx';
 import { AdminBadge } from '#src/web/ui/admin-badge.tsx';

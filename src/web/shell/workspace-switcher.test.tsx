@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { workspaceUi } from '#src/shared/workspaces/messages.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';

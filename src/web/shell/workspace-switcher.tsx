@@ -1,5 +1,5 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { workspaceUi } from '#src/shared/workspaces/messages.ts';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { problemText } from '#src/web/lib/api-client.ts';

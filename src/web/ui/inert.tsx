@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { cn } from './cn.ts';
 import { menuItemClass } from './menu.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { workspaceCopy } from '#src/shared/messages.ts';
+import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { workspaceUi } from '#src/shared/workspaces/messages.ts';
 import { EMAIL_MAX } from '#src/shared/limits.ts';
 import { InviteSchema } from '#src/shared/workspaces/schemas.ts';

@@ -1,10 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from '#src/web/routing/links.tsx';
+import type { BlogPostPart } from '#src/web/site/content/blog-post-bodies.ts';
 import type { BlogPost } from '#src/web/site/content/blog-posts.ts';
 import { ApplyForBeta } from './page-parts.tsx';
 
 // spec 2: each post has a back link to /blog and an Apply for Beta call to action to /register.
-export function BlogPostArticle({ post }: { post: BlogPost }) {
+export function BlogPostArticle({ post, body }: { post: BlogPost; body: BlogPostPart[] }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
@@ -18,7 +19,7 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
         <p className="mt-4 text-lg text-slate-600">{post.summary}</p>
       </header>
       <div className="mt-10 space-y-8">
-        {post.body.map((part, index) => (
+        {body.map((part, index) => (
           <section key={index} className="space-y-4">
             {part.heading ? <h2 className="text-2xl font-bold text-slate-900">{part.heading}</h2> : null}
             {part.paragraphs.map((paragraph) => (
