@@ -23,7 +23,8 @@ test('a message posted in #general reaches a teammate live, the rail counts it u
 
   await teammate.page.goto('/chat');
   const theirs = teammate.page.getByRole('heading', { name: 'general' });
-  await expect(theirs).toBeVisible();
+  // The teammate's first app page of the visit: the app's page list, the chat chunk, then its data.
+  await expect(theirs).toBeVisible({ timeout: 20_000 });
 
   const composer = page.getByLabel(chatText.composerLabel('general'), { exact: true });
   await composer.fill('Hello **team**');
@@ -63,7 +64,7 @@ test('a thread reply and a mention reach a teammate live and light their bell; a
   await page.goto('/chat');
   const teammate = await teammateOf(page, browser, accounts.create, mailbox.invitationLinkFor);
   await teammate.page.goto('/chat');
-  await expect(teammate.page.getByRole('heading', { name: 'general' })).toBeVisible();
+  await expect(teammate.page.getByRole('heading', { name: 'general' })).toBeVisible({ timeout: 20_000 });
   await page.reload();
 
   const composer = page.getByLabel(chatText.composerLabel('general'), { exact: true });
@@ -118,6 +119,8 @@ test('a thread reply and a mention reach a teammate live and light their bell; a
   await expect(list).toBeFocused();
   await teammate.page.keyboard.press('Tab');
   await expect(teammate.page.locator(':focus')).toHaveAttribute('type', 'button');
+  // A toast fading out is half transparent: axe would judge its contrast mid-animation.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await axeViolations(page)).toEqual([]);
