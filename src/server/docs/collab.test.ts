@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLLAB_CLOSE } from '#src/shared/docs/paths.ts';
 import { startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
@@ -6,7 +6,7 @@ import { createTestDatabase, engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { team, type Team } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
-import { createPage, openPage, pagesPath, paragraphs, writeParagraph, type OpenPage } from './test-helpers.ts';
+import { createPage, openPage, pagesPath, paragraphs, useOpenPages, writeParagraph } from './test-helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -17,17 +17,11 @@ describe.each(engines)('the collaboration socket on %s', (engine) => {
   const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
-  const opened: OpenPage[] = [];
-  const open = (...args: Parameters<typeof openPage>) => {
-    const page = openPage(...args);
-    opened.push(page);
-    return page;
-  };
+  const open = useOpenPages();
   beforeEach(async () => {
     t = app();
     tm = await team(t);
   });
-  afterEach(() => opened.splice(0).forEach((page) => page.destroy()));
 
   it('lets two members type into one page live, and keeps its words for search', async () => {
     const page = await createPage(tm.owner, tm.id, { title: 'Launch notes' });

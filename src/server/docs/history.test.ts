@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { docsError } from '#src/shared/docs/messages.ts';
 import { VERSIONS_PER_PAGE, type PageVersion } from '#src/shared/docs/paths.ts';
 import { writeLimits } from '#src/server/http/rate-limit.ts';
@@ -7,7 +7,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { team, type Team } from '../../../tests/support/tasks.ts';
 import { createWorkspace, person, type Person } from '../../../tests/support/workspaces.ts';
-import { createPage, openPage, pagesPath, paragraphs, writeParagraph, type OpenPage } from './test-helpers.ts';
+import { createPage, pagesPath, paragraphs, useOpenPages, writeParagraph } from './test-helpers.ts';
 
 const versionsPath = (workspaceId: string, pageId: string) => `${pagesPath(workspaceId)}/${pageId}/versions`;
 const versionsOf = async (p: Person, workspaceId: string, pageId: string): Promise<PageVersion[]> =>
@@ -17,17 +17,11 @@ describe.each(engines)('page history on %s', (engine) => {
   const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
-  const opened: OpenPage[] = [];
-  const open = (...args: Parameters<typeof openPage>) => {
-    const page = openPage(...args);
-    opened.push(page);
-    return page;
-  };
+  const open = useOpenPages();
   beforeEach(async () => {
     t = app();
     tm = await team(t);
   });
-  afterEach(() => opened.splice(0).forEach((page) => page.destroy()));
 
   it('keeps a version by itself as people type, saves one on demand, and restores it for everyone connected, undoably', async () => {
     const page = await createPage(tm.owner, tm.id, { title: 'Plan' });

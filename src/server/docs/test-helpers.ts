@@ -2,6 +2,7 @@
 // the way a browser opens it (Hocuspocus's provider, the person's session cookie, our origin).
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
+import { afterEach } from 'vitest';
 import * as Y from 'yjs';
 import { COLLAB_PATH, documentName, DOC_FRAGMENT, type Page } from '#src/shared/docs/paths.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
@@ -90,3 +91,14 @@ export const paragraphs = (doc: Y.Doc) =>
         .map((text) => (text as Y.XmlText).toString())
         .join(''),
     );
+
+// Opens pages like openPage, and closes every one of them after each test of the describe block.
+export function useOpenPages() {
+  const opened: OpenPage[] = [];
+  afterEach(() => opened.splice(0).forEach((page) => page.destroy()));
+  return (...args: Parameters<typeof openPage>): OpenPage => {
+    const page = openPage(...args);
+    opened.push(page);
+    return page;
+  };
+}
