@@ -7,8 +7,11 @@ const executablePath = (await findBrowser()) ?? undefined;
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // A two-core CI machine running two workers, their browsers and the shared server answers three to four
+  // times slower than an idle one (its keyboard walk took 180 s against 49 s here). The limits leave room
+  // for that; how fast things are is measured in `npm run bench`, not asserted here.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],

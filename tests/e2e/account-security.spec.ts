@@ -31,7 +31,7 @@ async function signOut(page: Page) {
 
 test('two-factor sign-in: turn it on from the page, then sign in with an app code and with a recovery code', async ({ page, accounts }) => {
   // Three sign-ins on a machine shared with other runs.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const account = await accounts.create();
   await signInAs(page, account);
   await openSecurityTab(page);

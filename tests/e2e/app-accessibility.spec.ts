@@ -112,7 +112,7 @@ for (const colorScheme of ['light', 'dark'] as const)
         baseURL,
       }) => {
         // About a minute on a quiet two-core machine; the margin is for a loaded one.
-        test.setTimeout(240_000);
+        test.setTimeout(480_000);
         const account = await accounts.create({ role });
         const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 844 }, reducedMotion: 'reduce' });
         const page = await context.newPage();

@@ -80,7 +80,7 @@ test('a card shows its key, /board?task=KEY opens it, and a merged pull request 
     body: payload,
   });
   expect(delivered.status).toBe(200);
-  await expect(column(page, 'Done').getByRole('button', { name: boardUi.openTask('Sign-in form') })).toBeVisible({ timeout: 5_000 });
+  await expect(column(page, 'Done').getByRole('button', { name: boardUi.openTask('Sign-in form') })).toBeVisible();
 
   // The task shows the pull request and its state.
   await column(page, 'Done')

@@ -129,7 +129,7 @@ for (const who of ['guest', 'user', 'admin'] as const) {
     for (const { row, paths, lands } of rows) {
       test(row, async ({ page, accounts }) => {
         // A row may visit all 18 public pages; a busy 2-core machine needs more than the default 30 s.
-        test.setTimeout(30_000 + paths.length * 5_000);
+        test.setTimeout(60_000 + paths.length * 10_000);
         if (who !== 'guest') await signInAs(page, await accounts.create({ role: who }));
         for (const path of paths) await expectLanding(page, path, lands[who](path));
         // /login opens the Sign In dialog on the landing page for a guest (product rules D1).

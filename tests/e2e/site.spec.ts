@@ -9,7 +9,7 @@ import { expect, test } from './fixtures.ts';
 const publicPaths = prerenderedPaths;
 
 test('every public route renders its main heading and its own title', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   for (const path of publicPaths) {
     await page.goto(path);
     await expect(page, path).toHaveURL((url) => url.pathname === path);
@@ -19,7 +19,7 @@ test('every public route renders its main heading and its own title', async ({ p
 });
 
 test('a crawl from / follows every internal link and finds no page that errors or bounces to /', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const seen = new Set<string>();
   const queue = ['/'];
   const errors: string[] = [];
@@ -126,7 +126,7 @@ test('the landing page says the beta is full and its sign-up buttons are disable
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {
     test(`axe finds no accessibility violation on any public page, ${colorScheme} theme at ${width} px`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 844 });
       const found: string[] = [];
@@ -143,7 +143,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test('every aria-labelledby and aria-describedby on every public page names elements that exist', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   for (const path of publicPaths) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();

@@ -153,7 +153,7 @@ async function expectSettingsMenu(page: Page, admin: boolean) {
 
 for (const role of ['user', 'admin'] as const) {
   test(`every app page carries the signed-in navigation at 1280 and 390 px (${role})`, async ({ page, accounts }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const admin = role === 'admin';
     await signInAs(page, await accounts.create({ role, name: 'Nova Nav' }));
     for (const path of admin ? [...appPages, '/admin'] : appPages) {
