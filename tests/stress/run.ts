@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { postgresUrl } from '../support/test-db.ts';
 import { crashSafety } from './crash-safety.ts';
 import { databaseOutage } from './db-outage.ts';
+import { docsCrash } from './docs-crash.ts';
 import { enumerationTiming } from './enumeration-timing.ts';
 import { fairness } from './fairness.ts';
 import { load } from './load.ts';
@@ -33,6 +34,11 @@ for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite
 for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
   const hooks = await webhookCrash(engine, 4505);
   record(`webhook crash (${engine})`, hooks.lost === 0 && hooks.acknowledged > 0, hooks);
+}
+// A SIGKILL while someone types loses no line the server acknowledged.
+for (const engine of postgresUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+  const docs = await docsCrash(engine, 4507);
+  record(`docs crash (${engine})`, docs.lost.length === 0 && docs.acknowledged > 0, docs);
 }
 const outage = await databaseOutage(4502);
 if ('skipped' in outage) console.log(`SKIP database outage: ${outage.skipped}`);

@@ -1083,6 +1083,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('doc_versions_page').on('doc_versions').columns(['page_id', 'created_at']).execute();
     },
   },
+  // Each edit to a page as it arrives, before it is acknowledged; a store folds them into the page's
+  // state and deletes them, so only a crash leaves any behind (docs/journal.ts).
+  '047-docs-journal': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('doc_updates')
+        .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('page_id', 'text', (c) => c.notNull().references('doc_pages.id').onDelete('cascade'))
+        .addColumn('update', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('doc_updates_page').on('doc_updates').columns(['page_id', 'id']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

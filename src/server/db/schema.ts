@@ -313,6 +313,7 @@ export interface Database {
   chat_channels: ChatChannelsTable;
   doc_pages: DocPagesTable;
   doc_versions: DocVersionsTable;
+  doc_updates: DocUpdatesTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
@@ -690,6 +691,14 @@ export interface DocVersionsTable {
   state: Uint8Array;
   text: string;
   created_by: string | null;
+  created_at: number;
+}
+
+export interface DocUpdatesTable {
+  id: Generated<number>;
+  workspace_id: string;
+  page_id: string;
+  update: Uint8Array;
   created_at: number;
 }
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
 import { COLLAB_CLOSE } from '#src/shared/docs/paths.ts';
 import { startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
@@ -6,9 +7,13 @@ import { createTestDatabase, engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { team, type Team } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
-import { createPage, openPage, pagesPath, paragraphs, useOpenPages, writeParagraph } from './test-helpers.ts';
+import { paragraphs, writeParagraph } from '../../../tests/support/doc-socket.ts';
+import { createPage, markdownPath, openPage, pagesPath, useOpenPages } from './test-helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const journalOf = async (t: TestApp, pageId: string) =>
+  (await t.db.kysely.selectFrom('doc_updates').select('id').where('page_id', '=', pageId).execute()).map((row) => Number(row.id));
 
 const stored = async (t: TestApp, pageId: string) =>
   (await t.db.kysely.selectFrom('doc_pages').select(['state', 'text']).where('id', '=', pageId).executeTakeFirstOrThrow()).text;
@@ -41,6 +46,41 @@ describe.each(engines)('the collaboration socket on %s', (engine) => {
     );
     const hits = (await tm.member.c.get('/search?q=tuesday')).body.hits;
     expect(hits).toMatchObject([{ kind: 'page', id: page.id }]);
+  });
+
+  it('keeps an acknowledged edit the page has not written yet, and folds what a crash left in when the page opens', async () => {
+    const page = await createPage(tm.owner, tm.id, { title: 'Crash notes' });
+    const mine = open(t, tm.owner, tm.id, page.id);
+    expect(await mine.outcome).toBe('synced');
+    writeParagraph(mine.doc, 'Acknowledged at once');
+    await vi.waitFor(() => expect(mine.provider.hasUnsyncedChanges).toBe(false));
+    // Acknowledged means kept: in the journal until the page is written (a moment later), then in the page.
+    const kept = (await journalOf(t, page.id)).length > 0 || (await stored(t, page.id)) === 'Acknowledged at once';
+    expect(kept).toBe(true);
+    await vi.waitFor(async () => expect(await stored(t, page.id)).toBe('Acknowledged at once'));
+    expect(await journalOf(t, page.id)).toEqual([]);
+    mine.destroy();
+
+    // What a server killed between the acknowledgement and the write leaves behind: an edit in the journal only.
+    const lost = new Y.Doc();
+    Y.applyUpdate(
+      lost,
+      (await t.db.kysely.selectFrom('doc_pages').select('state').where('id', '=', page.id).executeTakeFirstOrThrow()).state!,
+    );
+    writeParagraph(lost, 'Typed just before the crash');
+    await t.db.kysely
+      .insertInto('doc_updates')
+      .values({ workspace_id: tm.id, page_id: page.id, update: Y.encodeStateAsUpdate(lost), created_at: Date.now() })
+      .execute();
+    // Read before anyone opens it, the page already has it.
+    expect((await tm.member.c.get(markdownPath(tm.id, page.id))).body).toBe('Acknowledged at once\n\nTyped just before the crash');
+    const again = open(t, tm.member, tm.id, page.id);
+    expect(await again.outcome).toBe('synced');
+    expect(paragraphs(again.doc)).toEqual(['Acknowledged at once', 'Typed just before the crash']);
+    // Opening folded it into the page, its text and the search index.
+    expect(await journalOf(t, page.id)).toEqual([]);
+    expect(await stored(t, page.id)).toBe('Acknowledged at once\nTyped just before the crash');
+    expect((await tm.member.c.get('/search?q=crash')).body.hits).toMatchObject([{ kind: 'page', id: page.id }]);
   });
 
   it('refuses a stranger, a guest, a page named under the wrong workspace, no session and another origin', async () => {

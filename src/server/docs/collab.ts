@@ -16,6 +16,7 @@ import { indexPage } from '#src/server/search/indexer.ts';
 import { memberScope, stillAllowed } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { keepVersionWhenDue, type LivePages } from './history.ts';
+import { createJournal, storedPage, type PageRef } from './journal.ts';
 import { plainText } from './projection.ts';
 
 // What one connection may send: a person types a few updates a second, each with an awareness
@@ -89,40 +90,58 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
     return pageExists(admitted.scope.workspaceId, admitted.pageId);
   }
 
+  const journal = createJournal(k);
+
+  // A page's state and text, its search entry, a version when one is due, and the journal entries the
+  // state now covers gone, together. A page deleted meanwhile is not brought back: the update finds no
+  // row, and no index entry is made.
+  const writePage = (page: PageRef, state: Uint8Array, text: string, createdBy: string | null, covered: number[]) =>
+    k.transaction().execute(async (tx) => {
+      const now = clock();
+      const row = await tx
+        .updateTable('doc_pages')
+        .set({ state, text, updated_at: now })
+        .where('workspace_id', '=', page.workspaceId)
+        .where('id', '=', page.pageId)
+        .returning('title')
+        .executeTakeFirst();
+      if (!row) return;
+      await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
+      await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
+      await journal.forget(tx, page, covered);
+    });
+
   const persistence = new Database({
     fetch: async ({ documentName }) => {
       const page = pageOf(documentName);
       if (!page) return null;
-      const row = await k
-        .selectFrom('doc_pages')
-        .select('state')
-        .where('workspace_id', '=', page.workspaceId)
-        .where('id', '=', page.pageId)
-        .executeTakeFirst();
-      return row?.state ? new Uint8Array(row.state) : null;
+      const stored = await storedPage(k, page);
+      // Edits a crash left in the journal become part of the page before anyone sees it.
+      if (stored && stored.journalIds.length > 0) await writePage(page, stored.state, stored.text, null, stored.journalIds);
+      return stored?.state ?? null;
     },
-    // A page deleted while someone typed is not brought back: the update finds no row, and no index entry
-    // is made. A version is kept now and then (history.ts), credited to whoever's edit is being written.
+    // A version is kept now and then (history.ts), credited to whoever's edit is being written.
     store: async ({ documentName, state, document, context }) => {
       const page = pageOf(documentName);
       if (!page) return;
-      const text = plainText(document);
-      const now = clock();
-      await k.transaction().execute(async (tx) => {
-        const row = await tx
-          .updateTable('doc_pages')
-          .set({ state, text, updated_at: now })
-          .where('workspace_id', '=', page.workspaceId)
-          .where('id', '=', page.pageId)
-          .returning('title')
-          .executeTakeFirst();
-        if (!row) return;
-        await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
-        const createdBy = (context as Partial<Visitor> | undefined)?.userId ?? null;
-        await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
-      });
+      // Taken before anything is awaited: `state` holds every edit applied until now.
+      const covered = journal.take(documentName);
+      try {
+        await writePage(page, state, plainText(document), (context as Partial<Visitor> | undefined)?.userId ?? null, covered);
+      } catch (error) {
+        journal.giveBack(documentName, covered);
+        throw error;
+      }
     },
   });
+
+  // Runs after the door let the message through, and before Hocuspocus applies and acknowledges it.
+  const journaling: Extension = {
+    async beforeHandleMessage({ documentName, update }) {
+      const page = pageOf(documentName);
+      if (page) await journal.record(documentName, page, update, clock());
+    },
+  };
 
   const door: Extension = {
     async onAuthenticate({ documentName, request }) {
@@ -178,7 +197,7 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
     },
   };
 
-  const extensions: Extension[] = [door, persistence];
+  const extensions: Extension[] = [door, journaling, persistence];
   if (redisUrl) {
     const url = new URL(redisUrl);
     extensions.push(new Redis({ host: url.hostname, port: Number(url.port || 6379), prefix: 'tessera-docs' }));
@@ -202,13 +221,7 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
     async stateOf(reader, workspaceId, pageId) {
       const open = server.hocuspocus.documents.get(documentName(workspaceId, pageId));
       if (open) return { state: Y.encodeStateAsUpdate(open), text: plainText(open) };
-      const row = await reader
-        .selectFrom('doc_pages')
-        .select(['state', 'text'])
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', pageId)
-        .executeTakeFirst();
-      return row?.state ? { state: new Uint8Array(row.state), text: row.text } : null;
+      return storedPage(reader, { workspaceId, pageId });
     },
     // A server-side connection to the page: the change reaches every open editor (and, with Redis, every
     // instance) like anyone's typing, and is written at once.

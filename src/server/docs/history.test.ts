@@ -7,7 +7,8 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { team, type Team } from '../../../tests/support/tasks.ts';
 import { createWorkspace, person, type Person } from '../../../tests/support/workspaces.ts';
-import { createPage, pagesPath, paragraphs, useOpenPages, writeParagraph } from './test-helpers.ts';
+import { paragraphs, writeParagraph } from '../../../tests/support/doc-socket.ts';
+import { createPage, pagesPath, useOpenPages } from './test-helpers.ts';
 
 const versionsPath = (workspaceId: string, pageId: string) => `${pagesPath(workspaceId)}/${pageId}/versions`;
 const versionsOf = async (p: Person, workspaceId: string, pageId: string): Promise<PageVersion[]> =>

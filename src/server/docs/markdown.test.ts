@@ -7,11 +7,11 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { team, type Team } from '../../../tests/support/tasks.ts';
 import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
-import { createPage, openPage, pagesPath, writeParagraph } from './test-helpers.ts';
+import { writeParagraph } from '../../../tests/support/doc-socket.ts';
+import { createPage, markdownPath, openPage, pagesPath } from './test-helpers.ts';
 
 const launchPlan = readFileSync('tests/fixtures/docs/launch-plan.md', 'utf8');
 const importPath = (workspaceId: string) => `${pagesPath(workspaceId)}/import`;
-const markdownPath = (workspaceId: string, pageId: string) => `${pagesPath(workspaceId)}/${pageId}/markdown`;
 
 describe.each(engines)('Markdown import and export on %s', (engine) => {
   const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
