@@ -4,7 +4,7 @@ import { verify } from '@node-rs/argon2';
 import type { Engine } from '#src/server/db/connect.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase } from '../support/test-db.ts';
-import { api, startServer } from './server-process.ts';
+import { api, databaseEnv, startServer } from './server-process.ts';
 
 const CLIENTS = 20;
 const ROUNDS = 3;
@@ -20,11 +20,7 @@ interface ClientState {
 export async function crashSafety(engine: Engine, port: number) {
   const database = await createTestDatabase(engine);
   const mail = await startSmtpSink();
-  const env: Record<string, string> =
-    engine === 'sqlite'
-      ? { DATA_DIR: database.location.replace(/\/tessera\.db$/, ''), DATABASE_URL: '' }
-      : { DATABASE_URL: database.location };
-  const serverEnv = { ...env, SMTP_URL: mail.url };
+  const serverEnv = databaseEnv(engine, database, mail);
   const acknowledgedRegistrations: string[] = [];
   let acknowledgedWrites = 0;
   const clients: ClientState[] = [];

@@ -5,7 +5,7 @@ import type { Engine } from '#src/server/db/connect.ts';
 import { connectPage, paragraphs, writeParagraph, type OpenPage } from '../support/doc-socket.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase } from '../support/test-db.ts';
-import { api, startServer } from './server-process.ts';
+import { api, databaseEnv, signedUp, startServer } from './server-process.ts';
 
 const ACK_WAIT_MS = 5000;
 
@@ -20,20 +20,11 @@ async function acknowledged(page: OpenPage): Promise<void> {
 export async function docsCrash(engine: Engine, port: number) {
   const database = await createTestDatabase(engine);
   const mail = await startSmtpSink();
-  const env: Record<string, string> = {
-    ...(engine === 'sqlite'
-      ? { DATA_DIR: database.location.replace(/\/tessera\.db$/, ''), DATABASE_URL: '' }
-      : { DATABASE_URL: database.location }),
-    SMTP_URL: mail.url,
-    APP_SECRET: 'docs-crash-suite-app-secret-0123456789ab',
-  };
+  const env = { ...databaseEnv(engine, database, mail), APP_SECRET: 'docs-crash-suite-app-secret-0123456789ab' };
   try {
     let server = await startServer(env, port);
     const email = `docs.${engine}.${Date.now().toString(36)}@example.com`;
-    await api(server.url, 'POST', '/register', { name: 'Docs Crash', email, password: 'docs-crash-pass-1' });
-    await api(server.url, 'POST', '/verify-email', { email, code: (await mail.waitFor(email)).code });
-    const cookie = (await api(server.url, 'POST', '/login', { email, password: 'docs-crash-pass-1' })).cookie!;
-    const workspaceId: string = (await api(server.url, 'GET', '/workspaces', undefined, cookie)).body.currentId;
+    const { cookie, workspaceId } = await signedUp(server.url, mail, 'Docs Crash', email, 'docs-crash-pass-1');
     const created = await api(server.url, 'POST', `/workspaces/${workspaceId}/pages`, { title: 'Typed through a crash' }, cookie);
     if (created.status !== 201) throw new Error(`page: ${JSON.stringify(created.body)}`);
     const target = { url: server.url, cookie, workspaceId, pageId: created.body.page.id as string };

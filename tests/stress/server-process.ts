@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Engine } from '#src/server/db/connect.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
+import type { TestDatabase } from '../support/test-db.ts';
 
 export interface ServerProcess {
   url: string;
@@ -64,4 +67,24 @@ export async function api(url: string, method: string, path: string, body?: unkn
     json = text;
   }
   return { status: response.status, body: json, cookie: setCookie };
+}
+
+// The environment that points a server process at a test database (SQLite's folder, or PostgreSQL's URL)
+// and a mail sink.
+export function databaseEnv(engine: Engine, database: TestDatabase, mail: SmtpSink): Record<string, string> {
+  return {
+    ...(engine === 'sqlite'
+      ? { DATA_DIR: database.location.replace(/\/tessera\.db$/, ''), DATABASE_URL: '' }
+      : { DATABASE_URL: database.location }),
+    SMTP_URL: mail.url,
+  };
+}
+
+// Someone registered, verified and signed in through the API, with their first workspace.
+export async function signedUp(url: string, mail: SmtpSink, name: string, email: string, password: string) {
+  await api(url, 'POST', '/register', { name, email, password });
+  await api(url, 'POST', '/verify-email', { email, code: (await mail.waitFor(email)).code });
+  const cookie = (await api(url, 'POST', '/login', { email, password })).cookie!;
+  const workspaceId: string = (await api(url, 'GET', '/workspaces', undefined, cookie)).body.currentId;
+  return { cookie, workspaceId };
 }

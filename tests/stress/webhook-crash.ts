@@ -9,7 +9,7 @@ import { WEBHOOK_EVENTS } from '#src/shared/webhooks/paths.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
-import { api, startServer } from './server-process.ts';
+import { api, databaseEnv, signedUp, startServer } from './server-process.ts';
 
 const CHANGES = 500;
 const CONCURRENCY = 10;
@@ -24,10 +24,7 @@ export async function webhookCrash(engine: Engine, port: number) {
   const clockFile = join(clockDir, 'offset');
   writeFileSync(clockFile, '0');
   const env: Record<string, string> = {
-    ...(engine === 'sqlite'
-      ? { DATA_DIR: database.location.replace(/\/tessera\.db$/, ''), DATABASE_URL: '' }
-      : { DATABASE_URL: database.location }),
-    SMTP_URL: mail.url,
+    ...databaseEnv(engine, database, mail),
     APP_SECRET: 'webhook-crash-suite-app-secret-0123456789',
     WEBHOOK_ALLOW_LOOPBACK: '1',
     WEBHOOK_POLL_MS: '50',
@@ -36,10 +33,9 @@ export async function webhookCrash(engine: Engine, port: number) {
   try {
     let server = await startServer(env, port);
     const email = `hooks.${engine}.${Date.now().toString(36)}@example.com`;
-    await api(server.url, 'POST', '/register', { name: 'Hook Crash', email, password: 'hook-crash-pass-1' });
-    await api(server.url, 'POST', '/verify-email', { email, code: (await mail.waitFor(email)).code });
-    let cookie = (await api(server.url, 'POST', '/login', { email, password: 'hook-crash-pass-1' })).cookie!;
-    const workspaceId: string = (await api(server.url, 'GET', '/workspaces', undefined, cookie)).body.currentId;
+    const owner = await signedUp(server.url, mail, 'Hook Crash', email, 'hook-crash-pass-1');
+    let cookie = owner.cookie;
+    const workspaceId = owner.workspaceId;
     const endpoint = await api(
       server.url,
       'POST',
