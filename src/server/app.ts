@@ -47,6 +47,7 @@ import { createSearch } from '#src/server/search/service.ts';
 import { registerTaskRoutes } from '#src/server/tasks/routes.ts';
 import { registerChatRoutes } from '#src/server/chat/routes.ts';
 import { createCollab } from '#src/server/docs/collab.ts';
+import { createPageImages } from '#src/server/docs/images.ts';
 import { registerDocsRoutes } from '#src/server/docs/routes.ts';
 import { createHistory } from '#src/server/docs/history.ts';
 import { createDocs } from '#src/server/docs/service.ts';
@@ -307,7 +308,13 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
         appOrigin: config.appOrigin,
       });
       const docsDeps = { db, clock, recordEvent, bus: afterChange, limiter };
-      registerDocsRoutes(api, { docs: createDocs(docsDeps, collab.live), history: createHistory(docsDeps, collab.live) });
+      registerDocsRoutes(api, {
+        docs: createDocs(docsDeps, collab.live),
+        history: createHistory(docsDeps, collab.live),
+        images: createPageImages(docsDeps),
+        resolveScope: resolvers.session,
+        appOrigin: config.appOrigin,
+      });
       const provider = config.ai.provider ? createChatProvider(config.ai.provider) : null;
       const ai = createAi({ db, clock, tasks, provider, dailyLimit: config.ai.dailyLimit, log: app.log });
       registerAiRoutes(api, { ai, limiter });

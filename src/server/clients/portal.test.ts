@@ -17,6 +17,7 @@ import { createTask, readEvents } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, invite, person } from '../../../tests/support/workspaces.ts';
 import { addClient, addProject, portalSetup } from '../../../tests/support/clients.ts';
 import { slackExportZip } from '../../../tests/support/slack-export.ts';
+import { ONE_PIXEL_PNG } from '../../../tests/support/png.ts';
 
 describe.each(engines)('the client portal on %s', (engine) => {
   // Each test signs up three people from one address: more than the per-address sign-up limit allows.
@@ -140,6 +141,9 @@ describe.each(engines)('the client portal on %s', (engine) => {
     const repo = await owner.c.post(`/workspaces/${id}/github/repos`, { fullName: 'acme/site' });
     const page = await owner.c.post(`/workspaces/${id}/pages`, { title: 'Notes' });
     const version = await owner.c.post(`/workspaces/${id}/pages/${page.body.page?.id}/versions`, {});
+    const image = await owner.c.post(`/workspaces/${id}/pages/${page.body.page?.id}/images`, ONE_PIXEL_PNG, {
+      'content-type': 'image/png',
+    });
     const slackExport = slackExportZip({
       users: [{ id: 'U1', name: 'Ada' }],
       channels: [
@@ -172,6 +176,7 @@ describe.each(engines)('the client portal on %s', (engine) => {
       repoId: repo.body.repo?.id,
       pageId: page.body.page?.id,
       versionId: version.body.version?.id,
+      imageId: image.body.image?.id,
       importId: slackImport.body.import?.id,
     };
     const fill = (url: string) =>

@@ -1099,6 +1099,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('doc_updates_page').on('doc_updates').columns(['page_id', 'id']).execute();
     },
   },
+  // Images uploaded into pages: their bytes, kept with the page (deleting it deletes them) and counted
+  // per workspace against its allowance.
+  '048-docs-images': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('doc_images')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('page_id', 'text', (c) => c.notNull().references('doc_pages.id').onDelete('cascade'))
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('bytes', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('doc_images_workspace').on('doc_images').column('workspace_id').execute();
+      await db.schema.createIndex('doc_images_page').on('doc_images').column('page_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -314,6 +314,7 @@ export interface Database {
   doc_pages: DocPagesTable;
   doc_versions: DocVersionsTable;
   doc_updates: DocUpdatesTable;
+  doc_images: DocImagesTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
@@ -699,6 +700,17 @@ export interface DocUpdatesTable {
   workspace_id: string;
   page_id: string;
   update: Uint8Array;
+  created_at: number;
+}
+
+export interface DocImagesTable {
+  id: string;
+  workspace_id: string;
+  page_id: string;
+  content_type: string;
+  size: number;
+  bytes: Uint8Array;
+  created_by: string | null;
   created_at: number;
 }
 

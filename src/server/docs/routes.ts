@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
-import { docsNotice } from '#src/shared/docs/messages.ts';
+import { docsError, docsNotice } from '#src/shared/docs/messages.ts';
 import {
   docsPaths,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
   MARKDOWN_MAX_BYTES,
+  type PageImageResponse,
   type PageResponse,
   type PagesResponse,
   type PageVersion,
@@ -13,13 +16,26 @@ import {
 } from '#src/shared/docs/paths.ts';
 import { CreatePageSchema, ImportPageSchema, MovePageSchema, UpdatePageSchema } from '#src/shared/docs/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import { assertSameOrigin, uploadRoute } from '#src/server/http/same-origin.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { History } from './history.ts';
+import type { PageImages } from './images.ts';
 import type { Docs } from './service.ts';
 
 const pageParams = pathParams('id', 'pageId');
 const versionParams = pathParams('id', 'pageId', 'versionId');
+const imageParams = pathParams('id', 'pageId', 'imageId');
+
+export interface DocsRouteDeps {
+  docs: Docs;
+  history: History;
+  images: PageImages;
+  // The session door, run again before an image's body is read (see below).
+  resolveScope: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  appOrigin: string | null;
+}
 
 // A download's name from a page's title: what a file system takes everywhere, the title itself for
 // browsers that read the encoded form.
@@ -31,7 +47,7 @@ const fileName = (title: string) => {
 // The session door to docs' page tree (the paths of src/shared/docs/paths.ts); what a page says goes
 // over the collaboration socket (collab.ts). A guest never gets this far. The door runs before each
 // route's schemas, so a stranger gets the 401, never a 400.
-export function registerDocsRoutes(app: FastifyInstance, { docs, history }: { docs: Docs; history: History }) {
+export function registerDocsRoutes(app: FastifyInstance, { docs, history, images, resolveScope, appOrigin }: DocsRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(docsPaths.pages, async (request): Promise<PagesResponse> => docs.list(scopeFrom(request)));
@@ -98,5 +114,46 @@ export function registerDocsRoutes(app: FastifyInstance, { docs, history }: { do
   api.post(docsPaths.restore, { schema: { params: versionParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
     await history.restore(scopeFrom(request), request.params.pageId, request.params.versionId);
     return { ok: true, message: docsNotice.restored };
+  });
+
+  // Images: the body is the file's bytes with its type as Content-Type. Before a byte of it is read, the
+  // request must be same-origin, from a member, for a page of this workspace, within the allowance.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    for (const type of IMAGE_TYPES) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
+    }
+    scope.post(
+      docsPaths.images,
+      {
+        ...uploadRoute(IMAGE_TYPES),
+        bodyLimit: IMAGE_MAX_BYTES,
+        schema: { params: pageParams },
+        preParsing: async (request, reply, payload) => {
+          assertSameOrigin(request, appOrigin);
+          await resolveScope(request, reply);
+          await images.mayUpload(scopeFrom(request), (request.params as { pageId: string }).pageId);
+          return payload;
+        },
+      },
+      // No body schema: the body is the image's bytes (the parsers above), checked by what they are.
+      async (request, reply): Promise<PageImageResponse> => {
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, docsError.imageType);
+        const uploaded = await images.upload(
+          scopeFrom(request),
+          request.params.pageId,
+          request.headers['content-type'] ?? '',
+          request.body,
+        );
+        reply.code(201);
+        return uploaded;
+      },
+    );
+
+    // An image never changes under its id: the browser may keep it, but only for this person.
+    scope.get(docsPaths.image, { schema: { params: imageParams } }, async (request, reply) => {
+      const { type, bytes } = await images.read(scopeFrom(request), request.params.pageId, request.params.imageId);
+      return reply.header('content-type', type).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+    });
   });
 }

@@ -114,6 +114,8 @@ export const personLimits = {
   backup: { person: { max: 12, windowMs: HOUR }, workspace: { max: 48, windowMs: 24 * HOUR } },
   // A Slack export upload: up to 50 MB read, unpacked and checked in full for its preview.
   slackImport: { person: { max: 10, windowMs: HOUR }, workspace: { max: 20, windowMs: HOUR } },
+  // An image put into a docs page: up to 5 MB each.
+  docImage: { person: { max: 60, windowMs: HOUR }, workspace: { max: 300, windowMs: HOUR } },
 } satisfies Record<string, { person: Limit; workspace?: Limit }>;
 
 // Where a counter stands after this request: what the X-RateLimit-* headers tell the client.

@@ -17,18 +17,21 @@ export function assertSameOrigin(request: FastifyRequest, appOrigin: string | nu
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    // Set through `zipUploadRoute` only: a route whose body is a zip file's bytes.
-    zipUpload?: true;
+    // Set through `uploadRoute` only: the types of file a route takes as its body.
+    uploadTypes?: readonly string[];
   }
 }
 
-// The options of a route that takes a zip upload (a Slack export). `application/zip` is no type an HTML
-// form can send, so, like JSON, it cannot come cross-site without a preflight.
-export const zipUploadRoute = { config: { zipUpload: true } } as const;
+// The options of a route whose body is a file's bytes (a Slack export's zip, a page's image). None of
+// these types is one an HTML form can send, so, like JSON, they cannot come cross-site without a preflight.
+export const uploadRoute = (types: readonly string[]) => ({ config: { uploadTypes: types } });
 
-// State-changing requests must be JSON: an HTML form cannot send it cross-site without a preflight.
+const mediaType = (header: string) => header.split(';')[0]!.trim().toLowerCase();
+
+// State-changing requests must be JSON (or a file the route takes): an HTML form cannot send either
+// cross-site without a preflight.
 export function assertJson(request: FastifyRequest): void {
-  const type = request.headers['content-type'] ?? '';
-  if (request.routeOptions.config.zipUpload && /^application\/zip\s*(;|$)/i.test(type)) return;
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new HttpError(415, serverError.notJson);
+  const type = mediaType(request.headers['content-type'] ?? '');
+  if (request.routeOptions.config.uploadTypes?.includes(type)) return;
+  if (type !== 'application/json') throw new HttpError(415, serverError.notJson);
 }

@@ -8,6 +8,11 @@ export const docsError = {
   tooMany: (max: number) => `A workspace can hold at most ${max.toLocaleString('en')} pages.`,
   versionNotFound: 'Version not found.',
   tooLargeToImport: 'The Markdown makes a page larger than a page may be.',
+  imageNotFound: 'Image not found.',
+  imageType: 'Images must be PNG, JPEG, GIF or WebP files.',
+  imageEmpty: 'The image file is empty.',
+  imageTooLarge: (maxMb: number) => `An image may be at most ${maxMb} MB.`,
+  imagesFull: (maxMb: number) => `This workspace's images have reached their limit of ${maxMb} MB. Deleting a page frees its images.`,
 } as const;
 
 export const docsNotice = {
@@ -62,6 +67,9 @@ export const docsText = {
   linkPrompt: 'Link address (https://…)',
   image: 'Image',
   imagePrompt: 'Image address (https://…)',
+  uploadImage: 'Upload image',
+  uploadingImage: 'Uploading the image…',
+  imageUploadFailed: 'The image could not be uploaded.',
   pageMenu: (title: string) => `More for ${title}`,
   exportMarkdown: 'Export as Markdown',
   importMarkdown: 'Import Markdown',

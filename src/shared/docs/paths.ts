@@ -35,7 +35,22 @@ export const docsPaths = {
   version: '/workspaces/:id/pages/:pageId/versions/:versionId',
   // POST: the page becomes this version again, for everyone editing it; what it said is kept as a version.
   restore: '/workspaces/:id/pages/:pageId/versions/:versionId/restore',
+  // POST: an image for the page, its bytes as the body with its type as Content-Type (PageImageResponse).
+  images: '/workspaces/:id/pages/:pageId/images',
+  // GET: the image's bytes, to members of the workspace only.
+  image: '/workspaces/:id/pages/:pageId/images/:imageId',
 } as const;
+
+// Images a page may hold: the raster types every browser shows (no SVG, which can carry script).
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+// All images of a workspace together.
+export const IMAGE_BYTES_PER_WORKSPACE = 512 * 1024 * 1024;
+
+export interface PageImageResponse {
+  image: { id: string; url: string };
+}
 
 // The collaboration socket (Hocuspocus), on the same port as the API. The document name is
 // `<workspaceId>/<pageId>`, so the door is asked about the workspace before the page is even looked up.

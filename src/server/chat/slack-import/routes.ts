@@ -12,7 +12,7 @@ import {
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
-import { assertSameOrigin, zipUploadRoute } from '#src/server/http/same-origin.ts';
+import { assertSameOrigin, uploadRoute } from '#src/server/http/same-origin.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { SlackImports } from './service.ts';
@@ -65,7 +65,7 @@ export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, 
     scope.post(
       slackImportPaths.imports,
       {
-        ...zipUploadRoute,
+        ...uploadRoute([SLACK_EXPORT_CONTENT_TYPE]),
         bodyLimit: SLACK_EXPORT_MAX_BYTES,
         preParsing: async (request, reply, payload) => {
           assertSameOrigin(request, appOrigin);
