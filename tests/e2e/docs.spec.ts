@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { docsText } from '#src/shared/docs/messages.ts';
+import { docsError, docsText } from '#src/shared/docs/messages.ts';
+import { ONE_PIXEL_PNG } from '../support/png.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
@@ -104,4 +105,50 @@ test('the page tree moves a page by keyboard: inside the page above, then back o
   await api.focus();
   await page.keyboard.press('Alt+ArrowLeft');
   await expect.poll(async () => (await pages()).find((one) => one.title === 'API')?.parentId).toBeNull();
+});
+
+test('an image uploaded from the toolbar shows in the page for a teammate; a file that is not an image is refused with the reason', async ({
+  page,
+  browser,
+  accounts,
+  mailbox,
+}) => {
+  test.slow();
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  await page.goto('/pages');
+  await page.getByRole('button', { name: docsText.newPage }).click();
+  await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
+  await editorOf(page).click();
+
+  const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('toolbar', { name: docsText.toolbar }).getByRole('button', { name: docsText.uploadImage }).click();
+    await (await chooser).setFiles(file);
+  };
+  await upload({ name: 'pixel.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  const image = editorOf(page).getByRole('img', { name: 'pixel.png' });
+  await expect(image).toBeVisible();
+  // It loaded: the server gave the bytes to this member's browser.
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+
+  // A teammate opening the page sees it too; someone outside the workspace gets nothing at its address.
+  const teammate = await teammateOf(page, browser, accounts.create, mailbox.invitationLinkFor);
+  await teammate.page.goto(page.url());
+  const theirs = editorOf(teammate.page).getByRole('img', { name: 'pixel.png' });
+  await expect.poll(() => theirs.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+  const address = await image.getAttribute('src');
+  await teammate.context.close();
+  const outsider = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  await signInAs(await outsider.newPage(), await accounts.create({ name: 'Otto Outsider' }));
+  expect((await outsider.request.get(address!)).status()).toBe(404);
+  await outsider.close();
+
+  await upload({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are words, not a picture') });
+  await expect(page.getByRole('alert').filter({ hasText: docsError.imageType })).toBeVisible();
+  await expect(editorOf(page).getByRole('img')).toHaveCount(1);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/docs-image-${width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+  }
 });

@@ -1,6 +1,7 @@
 import { API_BASE, type OkResponse } from '#src/shared/accounts/paths.ts';
 import {
   docsPaths,
+  type PageImageResponse,
   type PageResponse,
   type PagesResponse,
   type PageVersion,
@@ -8,7 +9,7 @@ import {
   type VersionsResponse,
 } from '#src/shared/docs/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
-import { api } from '#src/web/lib/api-client.ts';
+import { api, apiUpload } from '#src/web/lib/api-client.ts';
 
 // Docs' calls for the page tree, Markdown and history; each rejects with the server's sentence
 // (ApiError). What a page says goes over the collaboration socket instead (page-editor.tsx).
@@ -30,6 +31,8 @@ export const docsApi = {
   saveVersion: (id: string, pageId: string) => api<{ version: PageVersion }>('POST', at(docsPaths.versions, id, pageId), {}),
   version: (id: string, pageId: string, versionId: string) => api<VersionResponse>('GET', at(docsPaths.version, id, pageId, versionId)),
   restore: (id: string, pageId: string, versionId: string) => api<OkResponse>('POST', at(docsPaths.restore, id, pageId, versionId), {}),
+  // The file's own bytes, its type as Content-Type; the answer names where the page finds it.
+  uploadImage: (id: string, pageId: string, file: File) => apiUpload<PageImageResponse>(at(docsPaths.images, id, pageId), file, file.type),
 };
 
 export const docsKeys = {

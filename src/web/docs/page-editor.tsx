@@ -7,6 +7,7 @@ import {
   Bold,
   Heading as HeadingIcon,
   Image as ImageIcon,
+  ImageUp,
   Italic,
   Link as LinkIcon,
   List,
@@ -18,14 +19,16 @@ import {
   Strikethrough,
   Table,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Y from 'yjs';
 import { docsText } from '#src/shared/docs/messages.ts';
 import { pageExtensions } from '#src/shared/docs/page-schema.ts';
 import { COLLAB_CLOSE, COLLAB_PATH, documentName } from '#src/shared/docs/paths.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { colorOf } from './presence-color.ts';
+import { IMAGE_ACCEPT, imagesIn, useImageUpload } from './use-image-upload.ts';
 import './page-editor.css';
 
 type Status = 'connecting' | 'connected' | 'offline' | 'refused';
@@ -113,7 +116,7 @@ function ToolButton({ label, active, onClick, children }: { label: string; activ
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, onUploadImage }: { editor: Editor; onUploadImage: () => void }) {
   const chain = () => editor.chain().focus();
   const ask = (question: string, then: (url: string) => void) => {
     const answer = window.prompt(question)?.trim();
@@ -174,6 +177,9 @@ function Toolbar({ editor }: { editor: Editor }) {
       <ToolButton label={docsText.image} onClick={() => ask(docsText.imagePrompt, (src) => chain().setImage({ src }).run())}>
         <ImageIcon className="size-4" aria-hidden="true" />
       </ToolButton>
+      <ToolButton label={docsText.uploadImage} onClick={onUploadImage}>
+        <ImageUp className="size-4" aria-hidden="true" />
+      </ToolButton>
     </div>
   );
 }
@@ -183,6 +189,10 @@ function Toolbar({ editor }: { editor: Editor }) {
 export function PageEditor({ workspaceId, pageId, title, me }: { workspaceId: string; pageId: string; title: string; me: Person }) {
   const { doc, provider, status } = useSharedPage(workspaceId, pageId);
   const present = usePresence(provider);
+  const images = useImageUpload(workspaceId, pageId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Paste and drop handlers are made once with the editor; they reach it through this.
+  const editorRef = useRef<Editor | null>(null);
   const editor = useEditor(
     {
       extensions: [
@@ -198,23 +208,42 @@ export function PageEditor({ workspaceId, pageId, title, me }: { workspaceId: st
           'aria-label': docsText.editorLabel(title),
           class: 'doc-prose min-h-64 px-4 py-3 focus:outline-none',
         },
+        // Image files pasted or dropped into the page are uploaded and put where they landed.
+        handlePaste: (_view, event) => {
+          const files = imagesIn(event.clipboardData?.files);
+          if (files.length === 0 || !editorRef.current) return false;
+          void images.place(editorRef.current, files);
+          return true;
+        },
+        handleDrop: (view, event) => {
+          const files = imagesIn(event.dataTransfer?.files);
+          if (files.length === 0 || !editorRef.current) return false;
+          event.preventDefault();
+          void images.place(editorRef.current, files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+          return true;
+        },
       },
     },
     [doc, provider],
   );
+  useEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
   // Each person once, whatever number of tabs they have open; me first.
   const others = [...new Map(present.filter((one) => one.userId !== me.id).map((one) => [one.userId, one])).values()];
   return (
     <div className="rounded-card border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
         <p role="status" className="text-xs text-slate-600">
-          {status === 'connecting'
-            ? docsText.connecting
-            : status === 'offline'
-              ? docsText.offline
-              : status === 'refused'
-                ? docsText.refused
-                : ''}
+          {images.uploading
+            ? docsText.uploadingImage
+            : status === 'connecting'
+              ? docsText.connecting
+              : status === 'offline'
+                ? docsText.offline
+                : status === 'refused'
+                  ? docsText.refused
+                  : ''}
         </p>
         <ul aria-label={docsText.presence} className="flex -space-x-2">
           {[{ clientId: doc.clientID, name: docsText.you(me.name), color: colorOf(me.id), userId: me.id }, ...others].map((one) => (
@@ -225,7 +254,25 @@ export function PageEditor({ workspaceId, pageId, title, me }: { workspaceId: st
           ))}
         </ul>
       </div>
-      {editor ? <Toolbar editor={editor} /> : null}
+      {editor ? <Toolbar editor={editor} onUploadImage={() => fileInput.current?.click()} /> : null}
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        multiple
+        hidden
+        aria-label={docsText.uploadImage}
+        onChange={(event) => {
+          const files = imagesIn(event.currentTarget.files);
+          event.currentTarget.value = '';
+          if (editor && files.length > 0) void images.place(editor, files);
+        }}
+      />
+      {images.problem ? (
+        <div className="px-3 pt-2">
+          <Alert tone="error">{images.problem}</Alert>
+        </div>
+      ) : null}
       <EditorContent editor={editor} />
     </div>
   );
