@@ -10,7 +10,7 @@ import { del, type Person } from '../../../tests/support/workspaces.ts';
 import { base, bodies, general, send, teammate } from './test-helpers.ts';
 
 const notificationsOf = async (p: Person, kind: string) =>
-  ((await p.c.get('/me/notifications')).body.notifications as { kind: string; excerpt: string | null }[]).filter(
+  ((await p.c.get('/me/notifications')).body.notifications as { kind: string; excerpt: string | null; link: string | null }[]).filter(
     (item) => item.kind === kind,
   );
 
@@ -147,6 +147,8 @@ describe.each(engines)('chat conversations on %s', (engine) => {
     expect(await bodies(tm.owner, tm.id, generalId)).toEqual([]);
     await send(tm.member, tm.id, generalId, '@channel standup moved', { confirmChannel: true });
     expect((await notificationsOf(tm.owner, 'mentioned')).map((item) => item.excerpt)).toEqual(['#general: @channel standup moved']);
+    // It opens the channel, not the board.
+    expect((await notificationsOf(tm.owner, 'mentioned')).map((item) => item.link)).toEqual([`/chat?channel=${generalId}`]);
     expect(await notificationsOf(third, 'mentioned')).toHaveLength(1);
     expect(await notificationsOf(tm.member, 'mentioned')).toHaveLength(0);
     await send(tm.owner, tm.id, generalId, 'Reminder @here: lunch');

@@ -200,6 +200,8 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
     return row;
   }
 
+  // The channel the bell and the email open.
+  const linkOf = (channel: ChannelRow) => `/chat?${new URLSearchParams({ channel: channel.id })}`;
   const excerptOf = (channel: ChannelRow, body: string) =>
     `${channel.kind === 'dm' ? '' : `#${channel.name}: `}${body.slice(0, EXCERPT_MAX)}`;
 
@@ -218,6 +220,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
       actorId: scope.actor.userId,
       recipients,
       excerpt: excerptOf(channel, body),
+      link: linkOf(channel),
     });
   }
 
@@ -252,6 +255,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
       actorId: scope.actor.userId,
       recipients: followers.map((row) => row.user_id).filter((id) => readers.has(id) && !told.includes(id)),
       excerpt: excerptOf(channel, body),
+      link: linkOf(channel),
     });
   }
 

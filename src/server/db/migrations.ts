@@ -1099,6 +1099,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('doc_updates_page').on('doc_updates').columns(['page_id', 'id']).execute();
     },
   },
+  // Where a notification that is not about a task points: a chat channel, a docs page (an app path).
+  '049-notification-links': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('notifications').addColumn('link', 'text').execute();
+    },
+  },
   // Images uploaded into pages: their bytes, kept with the page (deleting it deletes them) and counted
   // per workspace against its allowance.
   '048-docs-images': {

@@ -641,6 +641,7 @@ export interface NotificationsTable {
   actor_id: string | null;
   excerpt: string | null;
   detail: string | null;
+  link: string | null;
   read_at: number | null;
   email_state: NotificationEmailState | null;
   created_at: number;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { notificationCopy, notificationSentence } from '#src/shared/notifications/messages.ts';
 import { renderMentions } from '#src/shared/notifications/mentions.ts';
-import { PREFERENCES_PAGE, UNSUBSCRIBE_PAGE, type NotificationKind } from '#src/shared/notifications/paths.ts';
+import { linkInWorkspace, PREFERENCES_PAGE, UNSUBSCRIBE_PAGE, type NotificationKind } from '#src/shared/notifications/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import type { SendLater } from '#src/server/jobs/email-outbox.ts';
 import { escapeHtml as escape, layout } from '#src/server/mail/templates.ts';
@@ -27,6 +27,7 @@ interface Pending {
   actor_name: string | null;
   excerpt: string | null;
   detail: string | null;
+  link: string | null;
 }
 
 // The notifications of one person that may still be mailed: visible to them, unread, in this state.
@@ -44,6 +45,7 @@ function mailable(k: Kysely<Database>, userId: string) {
       'a.name as actor_name',
       'n.excerpt',
       'n.detail',
+      'n.link',
     ])
     .where('n.read_at', 'is', null);
 }
@@ -76,6 +78,7 @@ async function excerptOf(k: Kysely<Database>, item: Pending): Promise<string | n
 }
 
 function linkOf(origin: string, item: Pending): string {
+  if (item.link) return `${origin}${linkInWorkspace(item.link, item.workspace_id)}`;
   return item.task_id
     ? `${origin}/board?workspace=${encodeURIComponent(item.workspace_id)}&task=${encodeURIComponent(item.task_id)}`
     : `${origin}/my-work`;

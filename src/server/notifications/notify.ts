@@ -17,6 +17,8 @@ export interface NewNotification {
   taskId?: string | null;
   excerpt?: string | null;
   detail?: string | null;
+  // Where it happened when that is not a task: an app path (`/chat?channel=…`, `/pages/…`).
+  link?: string | null;
   // Makes the notification idempotent: the same key for the same person is one notification
   // (reminders a schedule may raise again).
   key?: string;
@@ -56,6 +58,7 @@ export function createNotify({ live, clock }: { live: NotificationLive; clock: (
         actor_id: input.actorId,
         excerpt: input.excerpt ?? null,
         detail: input.detail ?? null,
+        link: input.link ?? null,
         read_at: null,
         email_state: delivery === 'email' ? ('queued' as const) : delivery === 'digest' ? ('digest' as const) : null,
         created_at: now,

@@ -55,6 +55,7 @@ export async function listNotifications(
       'a.name as actor_name',
       'n.excerpt',
       'n.detail',
+      'n.link',
       'n.read_at',
       'n.created_at',
     ]);
@@ -83,6 +84,7 @@ export async function listNotifications(
     actor: row.actor_id && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
     excerpt: row.excerpt === null ? null : renderMentions(row.excerpt, (id) => names.get(`${row.workspace_id} ${id}`)),
     detail: row.detail,
+    link: row.link,
     read: row.read_at !== null,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   }));

@@ -31,6 +31,10 @@ export const NOTIFICATION_FILTERS = ['all', 'unread', 'mentions', 'assigned'] as
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 export const NOTIFICATION_PAGE_SIZE = 50;
+
+// A notification's own place (`link`), opened in its workspace, which becomes the current one.
+export const linkInWorkspace = (link: string, workspaceId: string) =>
+  `${link}${link.includes('?') ? '&' : '?'}${new URLSearchParams({ workspace: workspaceId })}`;
 // The daily digest goes out at this hour, UTC.
 export const DIGEST_HOUR_UTC = 7;
 
@@ -76,6 +80,8 @@ export interface NotificationItem {
   excerpt: string | null;
   // The column a followed task moved to; the role given; the due date.
   detail: string | null;
+  // Where it happened when that is not a task: a chat channel, a docs page (an app path).
+  link: string | null;
   read: boolean;
   createdAt: string;
 }

@@ -6,6 +6,7 @@ import { GENERAL_CHANNEL, type Channel } from '#src/shared/chat/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
 import { useSession } from '#src/web/lib/session.tsx';
+import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
@@ -23,6 +24,8 @@ import { useChatLive } from './use-chat-live.ts';
 // open at when a search result led here).
 export default function ChatPage() {
   const { status, current } = useWorkspaces();
+  // A mention's notification may open a channel of another of my workspaces.
+  useWorkspaceFromAddress(chatText.loadFailed);
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{chatText.title}</h1>

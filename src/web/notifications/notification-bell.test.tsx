@@ -37,6 +37,7 @@ const item = (
   actor: ada,
   excerpt: null,
   detail: null,
+  link: null,
   read,
   createdAt: `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`,
 });
