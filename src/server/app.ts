@@ -280,6 +280,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     accessChanges,
     appOrigin: () => config.appOrigin,
     redisUrl: config.redisUrl,
+    notify,
     log: app.log,
   });
   app.server.on('upgrade', (request, socket, head) => void collab.upgrade(request, socket, head));

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { docsError, docsText } from '#src/shared/docs/messages.ts';
+import { notificationCopy } from '#src/shared/notifications/messages.ts';
 import { ONE_PIXEL_PNG } from '../support/png.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
@@ -151,4 +152,36 @@ test('an image uploaded from the toolbar shows in the page for a teammate; a fil
     await page.screenshot({ path: `test-results/docs-image-${width}.png` });
     expect(await axeViolations(page)).toEqual([]);
   }
+});
+
+test('@ in a page offers the workspace’s members; the one picked hears of it on the bell, which opens the page', async ({
+  page,
+  browser,
+  accounts,
+  mailbox,
+}) => {
+  test.slow();
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  await page.goto('/pages');
+  const teammate = await teammateOf(page, browser, accounts.create, mailbox.invitationLinkFor);
+  await page.getByRole('button', { name: docsText.newPage }).click();
+  await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
+  const pageUrl = new URL(page.url());
+  await page.getByLabel(docsText.titleLabel).fill('Launch plan');
+  await page.getByLabel(docsText.titleLabel).press('Enter');
+  await editorOf(page).click();
+  await page.keyboard.type('Over to @gra');
+  const picker = page.getByRole('listbox', { name: notificationCopy.mentionPicker });
+  await expect(picker.getByRole('option')).toHaveText(['Grace Teammate']);
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(editorOf(page).locator('.mention')).toHaveText('@Grace Teammate');
+
+  await teammate.page.goto('/dashboard');
+  await expect(teammate.page.getByTestId('unread-count')).toHaveText('1');
+  await teammate.page.getByRole('button', { name: /^Notifications \(/ }).click();
+  await teammate.page.getByRole('menuitem', { name: /Ada Owner mentioned you in “Launch plan”/ }).click();
+  await expect(teammate.page).toHaveURL((url) => url.pathname === pageUrl.pathname);
+  await expect(editorOf(teammate.page).locator('.mention')).toHaveText('@Grace Teammate');
+  await teammate.context.close();
 });

@@ -79,6 +79,17 @@ export function writeParagraph(doc: Y.Doc, words: string): void {
   fragment.insert(fragment.length, [paragraph]);
 }
 
+// Appends a paragraph that mentions a member, as the editor's @ picker writes one.
+export function writeMention(doc: Y.Doc, before: string, member: { id: string; name: string }): void {
+  const mention = new Y.XmlElement('mention');
+  mention.setAttribute('id', member.id);
+  mention.setAttribute('label', member.name);
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(before), mention]);
+  const fragment = doc.getXmlFragment(DOC_FRAGMENT);
+  fragment.insert(fragment.length, [paragraph]);
+}
+
 export const paragraphs = (doc: Y.Doc) =>
   doc
     .getXmlFragment(DOC_FRAGMENT)

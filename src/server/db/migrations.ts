@@ -1105,6 +1105,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('notifications').addColumn('link', 'text').execute();
     },
   },
+  // Who has been told they are mentioned in a page, so a mention notifies once, not at every write.
+  '050-doc-mentions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('doc_mentions')
+        .addColumn('page_id', 'text', (c) => c.notNull().references('doc_pages.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('doc_mentions_pk', ['page_id', 'user_id'])
+        .execute();
+    },
+  },
   // Images uploaded into pages: their bytes, kept with the page (deleting it deletes them) and counted
   // per workspace against its allowance.
   '048-docs-images': {

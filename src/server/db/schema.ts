@@ -315,6 +315,7 @@ export interface Database {
   doc_versions: DocVersionsTable;
   doc_updates: DocUpdatesTable;
   doc_images: DocImagesTable;
+  doc_mentions: DocMentionsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
@@ -702,6 +703,12 @@ export interface DocUpdatesTable {
   page_id: string;
   update: Uint8Array;
   created_at: number;
+}
+
+export interface DocMentionsTable {
+  page_id: string;
+  user_id: string;
+  workspace_id: string;
 }
 
 export interface DocImagesTable {

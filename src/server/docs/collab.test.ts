@@ -6,8 +6,8 @@ import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
 import { createTestDatabase, engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { team, type Team } from '../../../tests/support/tasks.ts';
-import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
-import { paragraphs, writeParagraph } from '../../../tests/support/doc-socket.ts';
+import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
+import { paragraphs, writeMention, writeParagraph } from '../../../tests/support/doc-socket.ts';
 import { createPage, markdownPath, openPage, pagesPath, useOpenPages } from './test-helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -81,6 +81,32 @@ describe.each(engines)('the collaboration socket on %s', (engine) => {
     expect(await journalOf(t, page.id)).toEqual([]);
     expect(await stored(t, page.id)).toBe('Acknowledged at once\nTyped just before the crash');
     expect((await tm.member.c.get('/search?q=crash')).body.hits).toMatchObject([{ kind: 'page', id: page.id }]);
+  });
+
+  it('tells a member mentioned in a page once, with a link to the page, and nobody outside the workspace', async () => {
+    const page = await createPage(tm.owner, tm.id, { title: 'Launch plan' });
+    const stranger = (await team(t)).owner;
+    const mine = open(t, tm.owner, tm.id, page.id);
+    expect(await mine.outcome).toBe('synced');
+    writeMention(mine.doc, 'Over to ', { id: tm.member.id, name: 'Grace' });
+    writeMention(mine.doc, 'And ', { id: stranger.id, name: 'Someone else' });
+    const mentions = async (p: Person) =>
+      (
+        (await p.c.get('/me/notifications')).body.notifications as {
+          kind: string;
+          detail: string;
+          link: string | null;
+          actor: { id: string } | null;
+        }[]
+      ).filter((item) => item.kind === 'mentioned');
+    await vi.waitFor(async () => expect(await mentions(tm.member)).toHaveLength(1), { timeout: 5000 });
+    expect(await mentions(tm.member)).toMatchObject([{ detail: 'Launch plan', link: `/pages/${page.id}`, actor: { id: tm.owner.id } }]);
+    // Written again (more typing), the same mention tells nobody twice; the stranger never hears of it.
+    writeParagraph(mine.doc, 'More words');
+    await vi.waitFor(async () => expect(await stored(t, page.id)).toContain('More words'), { timeout: 5000 });
+    expect(await mentions(tm.member)).toHaveLength(1);
+    expect(await mentions(stranger)).toEqual([]);
+    expect(await mentions(tm.owner)).toEqual([]);
   });
 
   it('refuses a stranger, a guest, a page named under the wrong workspace, no session and another origin', async () => {

@@ -12,11 +12,13 @@ import type { Db } from '#src/server/db/connect.ts';
 import type { WakeChannel } from '#src/server/events/wake-channel.ts';
 import { ACCESS_CHECK_MS } from '#src/server/events/sse.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
+import type { Notify } from '#src/server/notifications/notify.ts';
 import { indexPage } from '#src/server/search/indexer.ts';
 import { memberScope, stillAllowed } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { keepVersionWhenDue, type LivePages } from './history.ts';
 import { createJournal, storedPage, type PageRef } from './journal.ts';
+import { mentionedMembers, notifyMentions } from './mentions.ts';
 import { plainText } from './projection.ts';
 
 // What one connection may send: a person types a few updates a second, each with an awareness
@@ -59,6 +61,7 @@ export interface CollabDeps {
   // Where browsers come from (APP_ORIGIN); null: the upgrade's own host.
   appOrigin: () => string | null;
   redisUrl: string | null;
+  notify: Notify;
   log: { warn: (object: object, message: string) => void };
 }
 
@@ -66,7 +69,7 @@ export interface CollabDeps {
 // the session cookie to know who, the one door to decide whether (a stranger, a guest, a removed or
 // suspended member: refused; removed while connected: cut off at once), each page's Yjs state in
 // doc_pages with its plain text for search, and with REDIS_URL the edits passed between instances.
-export function createCollab({ db, clock, session, sessions, accessChanges, appOrigin, redisUrl, log }: CollabDeps) {
+export function createCollab({ db, clock, session, sessions, accessChanges, appOrigin, redisUrl, notify, log }: CollabDeps) {
   const k = db.kysely;
   const visitors = new WeakMap<IncomingMessage, Visitor>();
   const socketsOf = new Map<string, number>();
@@ -92,12 +95,13 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
 
   const journal = createJournal(k);
 
-  // A page's state and text, its search entry, a version when one is due, and the journal entries the
-  // state now covers gone, together. A page deleted meanwhile is not brought back: the update finds no
-  // row, and no index entry is made.
-  const writePage = (page: PageRef, state: Uint8Array, text: string, createdBy: string | null, covered: number[]) =>
+  // A page's state and text, its search entry, a version when one is due, the members it newly mentions
+  // told, and the journal entries the state now covers gone, together. A page deleted meanwhile is not
+  // brought back: the update finds no row, and no index entry is made.
+  const writePage = (page: PageRef, document: Y.Doc, state: Uint8Array, createdBy: string | null, covered: number[]) =>
     k.transaction().execute(async (tx) => {
       const now = clock();
+      const text = plainText(document);
       const row = await tx
         .updateTable('doc_pages')
         .set({ state, text, updated_at: now })
@@ -108,6 +112,7 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
       if (!row) return;
       await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
       await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
+      await notifyMentions(tx, notify, { ...page, title: row.title }, mentionedMembers(document), createdBy);
       await journal.forget(tx, page, covered);
     });
 
@@ -117,7 +122,12 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
       if (!page) return null;
       const stored = await storedPage(k, page);
       // Edits a crash left in the journal become part of the page before anyone sees it.
-      if (stored && stored.journalIds.length > 0) await writePage(page, stored.state, stored.text, null, stored.journalIds);
+      if (stored && stored.journalIds.length > 0) {
+        const folded = new Y.Doc();
+        Y.applyUpdate(folded, stored.state);
+        await writePage(page, folded, stored.state, null, stored.journalIds);
+        folded.destroy();
+      }
       return stored?.state ?? null;
     },
     // A version is kept now and then (history.ts), credited to whoever's edit is being written.
@@ -127,7 +137,7 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
       // Taken before anything is awaited: `state` holds every edit applied until now.
       const covered = journal.take(documentName);
       try {
-        await writePage(page, state, plainText(document), (context as Partial<Visitor> | undefined)?.userId ?? null, covered);
+        await writePage(page, document, state, (context as Partial<Visitor> | undefined)?.userId ?? null, covered);
       } catch (error) {
         journal.giveBack(documentName, covered);
         throw error;

@@ -55,6 +55,8 @@ export interface PageImageResponse {
 // The collaboration socket (Hocuspocus), on the same port as the API. The document name is
 // `<workspaceId>/<pageId>`, so the door is asked about the workspace before the page is even looked up.
 export const COLLAB_PATH = '/api/collab';
+// What starts a mention of a member in a page (Tiptap's mention atom keeps it as its suggestion char).
+export const MEMBER_MENTION = '@';
 export const documentName = (workspaceId: string, pageId: string) => `${workspaceId}/${pageId}`;
 
 // The Yjs fragment Tiptap's Collaboration extension edits (its default name).

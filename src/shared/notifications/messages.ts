@@ -12,8 +12,8 @@ export function notificationSentence(
     case 'assigned':
       return `${actor} assigned you “${task}”`;
     case 'mentioned':
-      // A task's title, or nothing for a mention in chat.
-      return task ? `${actor} mentioned you in “${task}”` : `${actor} mentioned you in chat`;
+      // A task's title, a docs page's (its detail), or neither for a mention in chat.
+      return task || detail ? `${actor} mentioned you in “${task || detail}”` : `${actor} mentioned you in chat`;
     case 'commented':
       return `${actor} commented on “${task}”`;
     case 'status_changed':

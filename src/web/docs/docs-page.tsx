@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, FileUp, History, MoreHorizontal, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { docsText } from '#src/shared/docs/messages.ts';
 import type { Page } from '#src/shared/docs/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
+import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useLiveRefresh } from '#src/web/lib/use-live-refresh.ts';
 import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
@@ -175,6 +176,8 @@ function OpenPage({
   onImport: () => void;
 }) {
   const { user } = useSession();
+  const { data: detail } = useQuery({ queryKey: workspaceKeys.detail(workspaceId), queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const members = useMemo(() => (detail?.members ?? []).map((member) => ({ id: member.userId, name: member.name })), [detail]);
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(page.title);
   const [deleting, setDeleting] = useState(false);
@@ -266,7 +269,13 @@ function OpenPage({
             />
           ) : null}
           <div hidden={previewing !== null}>
-            <PageEditor workspaceId={workspaceId} pageId={page.id} title={page.title} me={{ id: user.id, name: user.name }} />
+            <PageEditor
+              workspaceId={workspaceId}
+              pageId={page.id}
+              title={page.title}
+              me={{ id: user.id, name: user.name }}
+              members={members}
+            />
           </div>
         </div>
         {historyOpen ? (

@@ -26,7 +26,9 @@ import { pageExtensions } from '#src/shared/docs/page-schema.ts';
 import { COLLAB_CLOSE, COLLAB_PATH, documentName } from '#src/shared/docs/paths.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
+import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
 import { cn } from '#src/web/ui/cn.ts';
+import { memberSuggestion } from './mention-picker.tsx';
 import { colorOf } from './presence-color.ts';
 import { IMAGE_ACCEPT, imagesIn, useImageUpload } from './use-image-upload.ts';
 import './page-editor.css';
@@ -186,17 +188,36 @@ function Toolbar({ editor, onUploadImage }: { editor: Editor; onUploadImage: () 
 
 // The page's text, typed together: Tiptap over the shared Yjs document, each person's caret named and
 // coloured, and who is here shown above it. Loaded with the docs route only.
-export function PageEditor({ workspaceId, pageId, title, me }: { workspaceId: string; pageId: string; title: string; me: Person }) {
+export function PageEditor({
+  workspaceId,
+  pageId,
+  title,
+  me,
+  members,
+}: {
+  workspaceId: string;
+  pageId: string;
+  title: string;
+  me: Person;
+  // Who `@` can mention: the workspace's members.
+  members: MentionCandidate[];
+}) {
   const { doc, provider, status } = useSharedPage(workspaceId, pageId);
   const present = usePresence(provider);
   const images = useImageUpload(workspaceId, pageId);
   const fileInput = useRef<HTMLInputElement>(null);
   // Paste and drop handlers are made once with the editor; they reach it through this.
   const editorRef = useRef<Editor | null>(null);
+  // The mention picker is made once with the editor; it reads the members as they are when `@` is typed.
+  const membersRef = useRef(members);
+  useEffect(() => {
+    membersRef.current = members;
+  }, [members]);
   const editor = useEditor(
     {
       extensions: [
-        ...pageExtensions(),
+        // eslint-disable-next-line react-hooks/refs -- the picker calls this when `@` is typed, never during render
+        ...pageExtensions({ suggestion: memberSuggestion(() => membersRef.current) }),
         Placeholder.configure({ placeholder: docsText.placeholder }),
         Collaboration.configure({ document: doc }),
         CollaborationCaret.configure({ provider, user: { name: me.name, color: colorOf(me.id), userId: me.id } }),
