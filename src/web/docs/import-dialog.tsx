@@ -19,7 +19,7 @@ const ImportFormSchema = z
     title: z.string(),
     parentId: z.string(),
   })
-  .transform(({ markdown, title, parentId }) => ({
+  .transform(({ markdown, title, parentId }): z.input<typeof ImportPageSchema> => ({
     markdown,
     parentId: parentId === '' ? null : parentId,
     ...(title.trim() ? { title: title.trim() } : {}),
