@@ -108,7 +108,11 @@ describe('the task form', { timeout: 20_000 }, () => {
     await user.type(within(sheet).getByLabelText(boardUi.labelsLabel), 'copy, web, copy');
     await user.click(within(sheet).getByRole('button', { name: boardUi.save }));
     await vi.waitFor(() => expect(api.called('PUT /api/workspaces/w1/tasks/t1')).toHaveLength(1));
-    expect(api.called('PUT /api/workspaces/w1/tasks/t1')[0]!.body).toMatchObject({ version: 3, title: 'Final copy', labels: ['copy', 'web'] });
+    expect(api.called('PUT /api/workspaces/w1/tasks/t1')[0]!.body).toMatchObject({
+      version: 3,
+      title: 'Final copy',
+      labels: ['copy', 'web'],
+    });
     // The form then shows what was saved.
     await vi.waitFor(() => expect(title).toHaveValue('Final copy'));
   });

@@ -52,13 +52,19 @@ const EditTaskSchema = taskDraftSchema(UpdateTaskSchema.omit({ version: true }))
 
 // The editor: what it opened (to tell the person's edits from a teammate's), the version a save sends
 // (product rules T: a stale version is a 409, never a silent overwrite), and what the form shows.
-function useTaskEditor(task: Task, save: (fields: z.output<typeof EditTaskSchema>, version: number) => Promise<void>) {
+// `save` answers the saved task, or null when it was not saved (a conflict).
+function useTaskEditor(task: Task, save: (fields: z.output<typeof EditTaskSchema>, version: number) => Promise<Task | null>) {
   const [state, setState] = useState(() => ({ opened: draftOf(task), version: task.version, shown: draftOf(task) }));
+  const settle = (saved: Task, next: TaskDraft = draftOf(saved)) =>
+    setState({ opened: draftOf(saved), version: saved.version, shown: next });
   const editor = useSchemaForm({
     schema: EditTaskSchema,
     defaultValues: state.shown,
     fallback: boardUi.saveFailed,
-    onSubmit: (fields) => save(fields, state.version),
+    onSubmit: async (fields) => {
+      const saved = await save(fields, state.version);
+      if (saved) settle(saved);
+    },
   });
   const { form } = editor;
   const draft = form.watch();
@@ -67,7 +73,6 @@ function useTaskEditor(task: Task, save: (fields: z.output<typeof EditTaskSchema
   // their save (and its conflict).
   if (task.version > state.version && !dirty) setState({ opened: draftOf(task), version: task.version, shown: draftOf(task) });
   useEffect(() => form.reset(state.shown), [form, state.shown]);
-  const settle = (saved: Task, next: TaskDraft = draftOf(saved)) => setState({ opened: draftOf(saved), version: saved.version, shown: next });
   // Product rules TB6: after a conflict, the person's edits over the latest saved task.
   const rebased = (latest: Task) => rebase(state.opened, draft, draftOf(latest));
   return { ...editor, settle, rebased };
@@ -80,12 +85,13 @@ export function TaskSheet({ workspaceId, task, members, projects, dispatch, onCl
     try {
       const { task: saved } = await boardApi.update(workspaceId, task.id, { version, ...fields });
       dispatch({ type: 'task-saved', task: saved });
-      settle(saved);
       setConflict(false);
       notify.success(boardUi.saved);
+      return saved;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else throw error;
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      setConflict(true);
+      return null;
     }
   });
   const showProblem = (message: string) => form.setError('root.server', { type: 'server', message });

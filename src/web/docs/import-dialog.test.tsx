@@ -7,9 +7,7 @@ import { fakeApi } from '../../../tests/support/fake-api.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
 function renderDialog(onImported = vi.fn()) {
-  render(
-    <ImportDialog workspaceId="w1" pages={[]} parentId={null} open onOpenChange={() => undefined} onImported={onImported} />,
-  );
+  render(<ImportDialog workspaceId="w1" pages={[]} parentId={null} open onOpenChange={() => undefined} onImported={onImported} />);
   return screen.getByRole('dialog', { name: docsText.importTitle });
 }
 
