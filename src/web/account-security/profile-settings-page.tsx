@@ -1,12 +1,15 @@
 import { Tabs } from 'radix-ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { securityUi } from '#src/shared/account-security/messages.ts';
-import { GENDERS, type Gender } from '#src/shared/accounts/user.ts';
-import { validation } from '#src/shared/account-messages.ts';
+import { UpdateProfileSchema, type ChangePasswordBody } from '#src/shared/accounts/schemas.ts';
+import { GENDERS } from '#src/shared/accounts/user.ts';
+import { failure, validation } from '#src/shared/account-messages.ts';
 import { flow } from '#src/shared/messages.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { authActions } from '#src/web/lib/auth-actions.ts';
-import { passwordChangeProblem, type PasswordChangeForm } from '#src/web/lib/form-rules.ts';
+import { passwordChangeProblem } from '#src/web/lib/form-rules.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useLocation } from '#src/web/routing/router-context.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
@@ -18,42 +21,38 @@ import { SecurityTab } from './security-tab.tsx';
 const tabClass =
   'border-b-2 border-transparent px-1 pb-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-accent-600 data-[state=active]:text-accent-700';
 
+// spec 5: the name is required; anything more about it the server decides (its sentence comes as a toast).
+const ProfileFormSchema = UpdateProfileSchema.extend({ name: z.string().trim().min(1, { error: validation.nameRequired }) });
+
 function ProfileForm() {
   const { user, replaceUser } = useSession();
-  const [name, setName] = useState(user?.name ?? '');
-  const [gender, setGender] = useState<Gender>(user?.gender ?? 'not specified');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    // spec 5: name required.
-    if (!name.trim()) return setProblem(validation.nameRequired);
-    setProblem(null);
-    setBusy(true);
-    try {
-      const { user: updated } = await authActions.updateProfile({ name: name.trim(), gender });
-      replaceUser(updated);
-    } catch (error) {
-      console.error('Profile update failed', error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { form, submit, busy, errorOf } = useSchemaForm({
+    schema: ProfileFormSchema,
+    defaultValues: { name: user?.name ?? '', gender: user?.gender ?? 'not specified' },
+    fallback: failure.updateProfile,
+    onSubmit: async (body) => {
+      try {
+        replaceUser((await authActions.updateProfile(body)).user);
+      } catch (error) {
+        // spec 8: the auth layer's toast told the person; the screen only logs.
+        console.error('Profile update failed', error);
+      }
+    },
+  });
+  const problem = errorOf('name');
 
   return (
-    <form onSubmit={save} className="max-w-lg space-y-5" noValidate>
+    <form onSubmit={submit} className="max-w-lg space-y-5" noValidate>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" required />
+      <TextField label="Name" autoComplete="name" required {...form.register('name')} />
       <div>
         <label htmlFor="profile-gender" className="mb-1.5 block text-sm font-medium text-slate-700">
           Gender
         </label>
         <select
           id="profile-gender"
-          value={gender}
-          onChange={(event) => setGender(event.target.value as Gender)}
           className="block w-full rounded-control border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm"
+          {...form.register('gender')}
         >
           {GENDERS.map((value) => (
             <option key={value} value={value}>
@@ -70,40 +69,48 @@ function ProfileForm() {
   );
 }
 
-const emptyPasswords: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+// spec 5's checks in its order, the first failure on the field it concerns; the server judges the rest.
+const PasswordChangeFormSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine((passwords, ctx) => {
+    const problem = passwordChangeProblem(passwords);
+    if (!problem) return;
+    const field =
+      problem === validation.allPasswordFieldsRequired
+        ? passwordFields.find((key) => passwords[key] === '')
+        : problem === validation.newPasswordsDiffer
+          ? 'confirmPassword'
+          : 'newPassword';
+    ctx.addIssue({ code: 'custom', message: problem, path: [field ?? 'currentPassword'] });
+  })
+  .transform(({ currentPassword, newPassword }): ChangePasswordBody => ({ currentPassword, newPassword }));
 
 function PasswordChangeForm() {
-  const [form, setForm] = useState<PasswordChangeForm>(emptyPasswords);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const field = (key: keyof PasswordChangeForm) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  const { form, submit, busy, errorOf } = useSchemaForm({
+    schema: PasswordChangeFormSchema,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    fallback: failure.changePassword,
+    onSubmit: async (body) => {
+      try {
+        await authActions.changePassword(body);
+        // spec 5: the form is cleared after success.
+        form.reset();
+      } catch (error) {
+        console.error('Password change failed', error);
+      }
+    },
   });
-
-  async function change(event: FormEvent) {
-    event.preventDefault();
-    const found = passwordChangeProblem(form);
-    setProblem(found);
-    if (found) return;
-    setBusy(true);
-    try {
-      await authActions.changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
-      // spec 5: the form is cleared after success.
-      setForm(emptyPasswords);
-    } catch (error) {
-      console.error('Password change failed', error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // One failure at a time, above the form (spec 5); the focus is on its field.
+  const problem = passwordFields.map(errorOf).find(Boolean);
 
   return (
-    <form onSubmit={change} className="max-w-lg space-y-5" noValidate>
+    <form onSubmit={submit} className="max-w-lg space-y-5" noValidate>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <PasswordField label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
-      <PasswordField label="New Password" autoComplete="new-password" hint={validation.passwordHelp} {...field('newPassword')} />
-      <PasswordField label="Confirm New Password" autoComplete="new-password" {...field('confirmPassword')} />
+      <PasswordField label="Current Password" autoComplete="current-password" {...form.register('currentPassword')} />
+      <PasswordField label="New Password" autoComplete="new-password" hint={validation.passwordHelp} {...form.register('newPassword')} />
+      <PasswordField label="Confirm New Password" autoComplete="new-password" {...form.register('confirmPassword')} />
       <Button type="submit" busy={busy} busyLabel={flow.busyChanging}>
         Change Password
       </Button>

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { securityUi } from '#src/shared/account-security/messages.ts';
+import { useState } from 'react';
+import { securityError, securityUi } from '#src/shared/account-security/messages.ts';
 import type { SecurityOverview, TwoFactorSetupResponse } from '#src/shared/account-security/paths.ts';
+import { ConfirmTwoFactorSchema } from '#src/shared/account-security/schemas.ts';
 import { accountSecurityApi } from './account-security-api.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { Dialog } from '#src/web/ui/dialog.tsx';
@@ -33,23 +35,17 @@ function SetupDialog({
   onClose: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: ConfirmTwoFactorSchema,
+    defaultValues: { code: '' },
+    fallback: securityUi.loadFailed,
+    fieldOf: (failure) => (failure.message === securityError.codeWrong ? 'code' : null),
+    onSubmit: async ({ code }) => {
       const { recoveryCodes } = await accountSecurityApi.confirmTwoFactor(code);
       notify.success(securityUi.enabled);
       onEnabled(recoveryCodes);
-    } catch (error) {
-      setProblem(problemText(error, securityUi.loadFailed));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <Dialog
@@ -58,7 +54,7 @@ function SetupDialog({
       title={securityUi.setupTitle}
       description={securityUi.setupScan}
     >
-      <form onSubmit={confirm} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         <img src={svgSource(setup.qrSvg)} alt={securityUi.qrAlt} className="mx-auto size-48 rounded-control border border-slate-200" />
         <div>
@@ -75,14 +71,13 @@ function SetupDialog({
         </div>
         <TextField
           label={securityUi.firstCodeLabel}
-          name="code"
           required
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
           inputClassName="font-mono tracking-widest"
+          error={errorOf('code')}
+          {...form.register('code')}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { firstIssueMessage } from '#src/shared/validation.ts';
 import { CreateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import { type Column, type Task } from '#src/shared/tasks/paths.ts';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
@@ -12,10 +11,13 @@ import { Dialog } from '#src/web/ui/dialog.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { boardApi } from './board-api.ts';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { blankDraft, fieldsOf } from './task-draft.ts';
+import { blankDraft, taskDraftSchema, type TaskDraft } from './task-draft.ts';
 import { QuickAddField } from './quick-add-field.tsx';
 import { TaskFields } from './task-fields.tsx';
 import type { WorkspaceProjects } from '#src/web/lib/use-projects.ts';
+
+// The column is the dialog's own select (its first one until the person picks).
+const NewTaskSchema = taskDraftSchema(CreateTaskSchema.omit({ columnId: true }));
 
 // Create New Task (the Home panel opens it with `/board?new=1`). Title required; what was typed
 // stays when the server refuses, so the person can correct it.
@@ -36,44 +38,37 @@ export function NewTaskDialog({
   projects: WorkspaceProjects;
   onCreated: (task: Task) => void;
 }) {
-  const [draft, setDraft] = useState(blankDraft);
   const [columnId, setColumnId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const columnFieldId = useId();
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: NewTaskSchema,
+    defaultValues: blankDraft,
+    fallback: boardUi.createFailed,
+    onSubmit: async (fields) => {
+      const { task } = await boardApi.create(workspaceId, { ...fields, columnId: columnId || columns[0]?.id });
+      onCreated(task);
+      notify.success(boardUi.created(task.title));
+      form.reset();
+      onClose();
+    },
+  });
+  // A quick-add line fills the fields it names.
+  const fill = (draft: TaskDraft) => {
+    for (const key of Object.keys(draft) as (keyof TaskDraft)[]) form.setValue(key, draft[key]);
+  };
 
   const close = () => {
     if (busy) return;
-    setDraft(blankDraft);
-    setProblem(null);
+    form.reset();
     onClose();
   };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CreateTaskSchema.safeParse({ ...fieldsOf(draft), columnId: columnId || columns[0]?.id });
-    if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    setProblem(null);
-    setBusy(true);
-    try {
-      const { task } = await boardApi.create(workspaceId, parsed.data);
-      onCreated(task);
-      notify.success(boardUi.created(task.title));
-      setBusy(false);
-      setDraft(blankDraft);
-      onClose();
-    } catch (error) {
-      setProblem(problemText(error, boardUi.createFailed));
-      setBusy(false);
-    }
-  }
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())} title={boardUi.createTitle}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <QuickAddField draft={draft} onChange={setDraft} members={members} projects={projects.list} />
-        <TaskFields draft={draft} onChange={setDraft} members={members} projects={projects.groups} />
+        <QuickAddField draft={form.watch()} onChange={fill} members={members} projects={projects.list} />
+        <TaskFields form={form} errorOf={errorOf} members={members} projects={projects.groups} />
         <div>
           <label htmlFor={columnFieldId} className="mb-1.5 block text-sm font-medium text-slate-700">
             {boardUi.columnField}

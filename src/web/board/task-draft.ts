@@ -1,4 +1,5 @@
-import type { Task, TaskPriority } from '#src/shared/tasks/paths.ts';
+import { z } from 'zod';
+import { TASK_PRIORITIES, type Task, type TaskPriority } from '#src/shared/tasks/paths.ts';
 import type { UpdateTaskBody } from '#src/shared/tasks/schemas.ts';
 
 // What the task form holds: spec 3's fields as the person types them (labels as one comma-separated line).
@@ -50,6 +51,30 @@ export const fieldsOf = (draft: TaskDraft): Omit<UpdateTaskBody, 'version'> => (
   projectId: draft.projectId || null,
   sharedWithClient: draft.sharedWithClient,
 });
+
+type TaskFieldsBody = ReturnType<typeof fieldsOf>;
+
+// The form's schema: the draft read as the request's fields and checked by the request schema the server
+// uses (creating or updating), each problem under the form field it concerns (a label's on the labels line).
+export function taskDraftSchema<Body>(request: z.ZodType<Body, TaskFieldsBody>) {
+  return z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      assigneeId: z.string(),
+      priority: z.enum(TASK_PRIORITIES),
+      dueDate: z.string(),
+      labels: z.string(),
+      projectId: z.string(),
+      sharedWithClient: z.boolean(),
+    })
+    .superRefine((draft, ctx) => {
+      for (const issue of request.safeParse(fieldsOf(draft)).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [String(issue.path[0])] });
+      }
+    })
+    .transform((draft) => request.parse(fieldsOf(draft)));
+}
 
 // Product rules TB6 (a 409 on save): after reloading the task, each field the person changed keeps their edit and
 // every other field takes the newer saved value, so nothing typed is lost and nothing of theirs is undone.

@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { TASK_DESCRIPTION_MAX, TASK_PRIORITIES, TASK_TITLE_MAX, type TaskPriority } from '#src/shared/tasks/paths.ts';
+import type { UseFormReturn } from 'react-hook-form';
+import { TASK_DESCRIPTION_MAX, TASK_PRIORITIES, TASK_TITLE_MAX } from '#src/shared/tasks/paths.ts';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { cn } from '#src/web/ui/cn.ts';
-import { TextField } from '#src/web/ui/field.tsx';
+import { FieldFrame, TextField, useFieldIds } from '#src/web/ui/field.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
 import { MarkdownText } from '#src/web/ui/markdown-text.tsx';
 import { MentionTextarea } from '#src/web/ui/mention-textarea.tsx';
@@ -13,37 +14,42 @@ import { ProjectOptions } from '#src/web/ui/project-options.tsx';
 import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 import type { TaskDraft } from './task-draft.ts';
 
-function Labelled({ label, hint, children }: { label: string; hint?: string; children: (id: string, hintId?: string) => ReactNode }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
+// A control of the form with the fields' label, hint and problem (src/web/ui/field.tsx), for controls
+// other than a plain input.
+function Labelled({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: (id: string, describedBy?: string, invalid?: true) => ReactNode;
+}) {
+  const ids = useFieldIds(undefined, hint, error);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children(id, hintId)}
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} {...ids}>
+      {children(ids.inputId, ids.describedBy, error ? true : undefined)}
+    </FieldFrame>
   );
 }
 
-// spec 3's task fields, for the new-task form and the edit sheet alike.
-export function TaskFields({
-  draft,
-  onChange,
+// spec 3's task fields, for the new-task form and the edit sheet alike. The selects take their value
+// from the form as well, so one whose options arrive later (members, projects) still shows it.
+export function TaskFields<Body>({
+  form,
+  errorOf,
   members,
   projects,
 }: {
-  draft: TaskDraft;
-  onChange: (draft: TaskDraft) => void;
+  form: UseFormReturn<TaskDraft, unknown, Body>;
+  errorOf: (name: keyof TaskDraft) => string | null;
   members: WorkspaceMember[];
   projects: readonly ClientProjects[];
 }) {
-  const set = <Key extends keyof TaskDraft>(key: Key, value: TaskDraft[Key]) => onChange({ ...draft, [key]: value });
+  const { register } = form;
+  const draft = form.watch();
   const candidates = mentionCandidates(members);
   const nameOf = (id: string) => members.find((member) => member.userId === id)?.name;
   const sharedId = useId();
@@ -51,24 +57,23 @@ export function TaskFields({
     <div className="space-y-4">
       <TextField
         label={boardUi.titleLabel}
-        name="title"
         autoComplete="off"
         aria-required
         maxLength={TASK_TITLE_MAX}
-        value={draft.title}
-        onChange={(event) => set('title', event.target.value)}
+        error={errorOf('title')}
+        {...register('title')}
       />
-      <Labelled label={boardUi.descriptionLabel} hint={boardUi.descriptionHint}>
-        {(id, hintId) => (
+      <Labelled label={boardUi.descriptionLabel} hint={boardUi.descriptionHint} error={errorOf('description')}>
+        {(id, describedBy, invalid) => (
           <MentionTextarea
             id={id}
-            aria-describedby={hintId}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
             rows={5}
             maxLength={TASK_DESCRIPTION_MAX}
             className={cn(controlClass, 'block w-full')}
             members={candidates}
-            value={draft.description}
-            onChange={(event) => set('description', event.target.value)}
+            {...register('description')}
           />
         )}
       </Labelled>
@@ -81,12 +86,7 @@ export function TaskFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <Labelled label={boardUi.assigneeLabel}>
           {(id) => (
-            <select
-              id={id}
-              className={cn(controlClass, 'w-full')}
-              value={draft.assigneeId}
-              onChange={(event) => set('assigneeId', event.target.value)}
-            >
+            <select id={id} className={cn(controlClass, 'w-full')} value={draft.assigneeId} {...register('assigneeId')}>
               <option value="">{boardUi.unassigned}</option>
               {members.map((member) => (
                 <option key={member.userId} value={member.userId}>
@@ -98,12 +98,7 @@ export function TaskFields({
         </Labelled>
         <Labelled label={boardUi.priorityLabelField}>
           {(id) => (
-            <select
-              id={id}
-              className={cn(controlClass, 'w-full')}
-              value={draft.priority}
-              onChange={(event) => set('priority', event.target.value as TaskPriority)}
-            >
+            <select id={id} className={cn(controlClass, 'w-full')} {...register('priority')}>
               {TASK_PRIORITIES.map((priority) => (
                 <option key={priority} value={priority}>
                   {boardUi.priorityNames[priority]}
@@ -112,41 +107,44 @@ export function TaskFields({
             </select>
           )}
         </Labelled>
-        <Labelled label={boardUi.dueLabel}>
-          {(id) => (
+        <Labelled label={boardUi.dueLabel} error={errorOf('dueDate')}>
+          {(id, describedBy, invalid) => (
             <input
               id={id}
               type="date"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
               className={cn(controlClass, 'w-full')}
-              value={draft.dueDate}
-              onChange={(event) => set('dueDate', event.target.value)}
+              {...register('dueDate')}
             />
           )}
         </Labelled>
-        <Labelled label={boardUi.labelsLabel} hint={boardUi.labelsHint}>
-          {(id, hintId) => (
+        <Labelled label={boardUi.labelsLabel} hint={boardUi.labelsHint} error={errorOf('labels')}>
+          {(id, describedBy, invalid) => (
             <input
               id={id}
-              aria-describedby={hintId}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
               autoComplete="off"
               className={cn(controlClass, 'w-full')}
-              value={draft.labels}
-              onChange={(event) => set('labels', event.target.value)}
+              {...register('labels')}
             />
           )}
         </Labelled>
       </div>
       <Labelled label={boardUi.projectLabel} hint={projects.length === 0 ? boardUi.projectHint : undefined}>
-        {(id, hintId) => (
+        {(id, describedBy) => (
           <select
             id={id}
-            aria-describedby={hintId}
+            aria-describedby={describedBy}
             className={cn(controlClass, 'w-full')}
             value={draft.projectId}
-            // Without a project there is no client to share with.
-            onChange={(event) =>
-              onChange({ ...draft, projectId: event.target.value, sharedWithClient: event.target.value ? draft.sharedWithClient : false })
-            }
+            {...register('projectId', {
+              // Without a project there is no client to share with.
+              onChange: (event: { target: HTMLSelectElement }) => {
+                if (!event.target.value) form.setValue('sharedWithClient', false);
+              },
+            })}
           >
             <option value="">{boardUi.noProject}</option>
             <ProjectOptions groups={projects} />
@@ -159,9 +157,8 @@ export function TaskFields({
           type="checkbox"
           aria-describedby={`${sharedId}-hint`}
           className="mt-0.5 size-4 rounded border-slate-300 accent-accent-600"
-          checked={draft.sharedWithClient}
           disabled={!draft.projectId}
-          onChange={(event) => set('sharedWithClient', event.target.checked)}
+          {...register('sharedWithClient')}
         />
         <div>
           <label htmlFor={sharedId} className="text-sm font-medium text-slate-700">

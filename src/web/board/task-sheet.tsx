@@ -1,19 +1,20 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useState, type Dispatch, type FormEvent } from 'react';
+import { useEffect, useState, type Dispatch } from 'react';
+import type { z } from 'zod';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { firstIssueMessage } from '#src/shared/validation.ts';
 import { UpdateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import { type Task } from '#src/shared/tasks/paths.ts';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { ApiError, problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { keepOpenWhilePicking } from '#src/web/ui/dialog.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { boardApi } from './board-api.ts';
 import type { BoardAction } from './board-state.ts';
-import { draftOf, fieldsOf, rebase, type TaskDraft } from './task-draft.ts';
+import { draftOf, rebase, taskDraftSchema, type TaskDraft } from './task-draft.ts';
 import { TaskLinks } from './task-links.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { TaskFields } from './task-fields.tsx';
@@ -47,74 +48,76 @@ function deleteWithUndo(workspaceId: string, task: Task, dispatch: Dispatch<Boar
   });
 }
 
-// The editor's state: what it opened (to tell the person's edits from a teammate's), what is typed, and
-// the version a save sends (product rules T: a stale version is a 409, never a silent overwrite).
-function useTaskEditor(task: Task) {
-  const [opened, setOpened] = useState(() => ({ draft: draftOf(task), version: task.version }));
-  const [draft, setDraft] = useState<TaskDraft>(opened.draft);
-  const dirty = (Object.keys(draft) as (keyof TaskDraft)[]).some((key) => draft[key] !== opened.draft[key]);
+const EditTaskSchema = taskDraftSchema(UpdateTaskSchema.omit({ version: true }));
+
+// The editor: what it opened (to tell the person's edits from a teammate's), the version a save sends
+// (product rules T: a stale version is a 409, never a silent overwrite), and what the form shows.
+// `save` answers the saved task, or null when it was not saved (a conflict).
+function useTaskEditor(task: Task, save: (fields: z.output<typeof EditTaskSchema>, version: number) => Promise<Task | null>) {
+  const [state, setState] = useState(() => ({ opened: draftOf(task), version: task.version, shown: draftOf(task) }));
+  const settle = (saved: Task, next: TaskDraft = draftOf(saved)) =>
+    setState({ opened: draftOf(saved), version: saved.version, shown: next });
+  const editor = useSchemaForm({
+    schema: EditTaskSchema,
+    defaultValues: state.shown,
+    fallback: boardUi.saveFailed,
+    onSubmit: async (fields) => {
+      const saved = await save(fields, state.version);
+      if (saved) settle(saved);
+    },
+  });
+  const { form } = editor;
+  const draft = form.watch();
+  const dirty = (Object.keys(draft) as (keyof TaskDraft)[]).some((key) => draft[key] !== state.opened[key]);
   // A teammate's save while the form is untouched simply shows; once the person types, it waits for
   // their save (and its conflict).
-  if (task.version > opened.version && !dirty) {
-    const latest = { draft: draftOf(task), version: task.version };
-    setOpened(latest);
-    setDraft(latest.draft);
-  }
-  const settle = (saved: Task, next: TaskDraft = draftOf(saved)) => {
-    setOpened({ draft: draftOf(saved), version: saved.version });
-    setDraft(next);
-  };
-  return { opened, draft, setDraft, settle };
+  if (task.version > state.version && !dirty) setState({ opened: draftOf(task), version: task.version, shown: draftOf(task) });
+  useEffect(() => form.reset(state.shown), [form, state.shown]);
+  // Product rules TB6: after a conflict, the person's edits over the latest saved task.
+  const rebased = (latest: Task) => rebase(state.opened, draft, draftOf(latest));
+  return { ...editor, settle, rebased };
 }
 
 export function TaskSheet({ workspaceId, task, members, projects, dispatch, onClose }: SheetProps) {
-  const { opened, draft, setDraft, settle } = useTaskEditor(task);
-  const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'reload' | 'delete' | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const parsed = UpdateTaskSchema.safeParse({ version: opened.version, ...fieldsOf(draft) });
-    if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    setProblem(null);
-    setBusy('save');
+  const [acting, setActing] = useState<'reload' | 'delete' | null>(null);
+  const { form, submit, busy, problem, errorOf, settle, rebased } = useTaskEditor(task, async (fields, version) => {
     try {
-      const { task: saved } = await boardApi.update(workspaceId, task.id, parsed.data);
+      const { task: saved } = await boardApi.update(workspaceId, task.id, { version, ...fields });
       dispatch({ type: 'task-saved', task: saved });
-      settle(saved);
       setConflict(false);
       notify.success(boardUi.saved);
+      return saved;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else setProblem(problemText(error, boardUi.saveFailed));
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      setConflict(true);
+      return null;
     }
-    setBusy(null);
-  }
+  });
+  const showProblem = (message: string) => form.setError('root.server', { type: 'server', message });
 
   async function reload() {
-    setBusy('reload');
+    setActing('reload');
     try {
       const { task: latest } = await boardApi.task(workspaceId, task.id);
       dispatch({ type: 'task-saved', task: latest });
-      settle(latest, rebase(opened.draft, draft, draftOf(latest)));
+      settle(latest, rebased(latest));
       setConflict(false);
-      setProblem(null);
       notify.info(boardUi.reloaded);
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 404 ? boardUi.taskGone : problemText(error, boardUi.saveFailed));
+      showProblem(error instanceof ApiError && error.status === 404 ? boardUi.taskGone : problemText(error, boardUi.saveFailed));
     }
-    setBusy(null);
+    setActing(null);
   }
 
   async function remove() {
-    setBusy('delete');
+    setActing('delete');
     try {
       await deleteWithUndo(workspaceId, task, dispatch);
       onClose();
     } catch (error) {
-      setProblem(problemText(error, boardUi.deleteFailed));
-      setBusy(null);
+      showProblem(problemText(error, boardUi.deleteFailed));
+      setActing(null);
     }
   }
 
@@ -145,22 +148,22 @@ export function TaskSheet({ workspaceId, task, members, projects, dispatch, onCl
             </RadixDialog.Close>
           </header>
           <div className="flex-1 space-y-6 overflow-y-auto px-5 py-5">
-            <form onSubmit={save} noValidate className="space-y-4">
+            <form onSubmit={submit} noValidate className="space-y-4">
               {conflict ? (
                 <Alert tone="error">
                   <p>{boardUi.conflict}</p>
-                  <Button variant="secondary" className="mt-2 px-3 py-1.5" onClick={() => void reload()} busy={busy === 'reload'}>
+                  <Button variant="secondary" className="mt-2 px-3 py-1.5" onClick={() => void reload()} busy={acting === 'reload'}>
                     {boardUi.reloadTask}
                   </Button>
                 </Alert>
               ) : null}
               {problem ? <Alert tone="error">{problem}</Alert> : null}
-              <TaskFields draft={draft} onChange={setDraft} members={members} projects={projects} />
+              <TaskFields form={form} errorOf={errorOf} members={members} projects={projects} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-                <Button variant="danger" onClick={() => void remove()} busy={busy === 'delete'} disabled={busy !== null}>
+                <Button variant="danger" onClick={() => void remove()} busy={acting === 'delete'} disabled={busy || acting !== null}>
                   {boardUi.delete}
                 </Button>
-                <Button type="submit" busy={busy === 'save'} busyLabel={boardUi.saving} disabled={busy !== null}>
+                <Button type="submit" busy={busy} busyLabel={boardUi.saving} disabled={busy || acting !== null}>
                   {boardUi.save}
                 </Button>
               </div>

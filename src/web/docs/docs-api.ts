@@ -23,7 +23,7 @@ export const docsApi = {
   move: (id: string, pageId: string, body: { parentId: string | null; index: number }) =>
     api<PageResponse>('POST', at(docsPaths.move, id, pageId), body),
   remove: (id: string, pageId: string) => api<OkResponse>('DELETE', at(docsPaths.page, id, pageId), {}),
-  importMarkdown: (id: string, body: { markdown: string; title?: string; parentId: string | null }) =>
+  importMarkdown: (id: string, body: { markdown: string; title?: string; parentId?: string | null }) =>
     api<PageResponse>('POST', at(docsPaths.importMarkdown, id), body),
   // A plain link: the server answers with the file as a download.
   markdownUrl: (id: string, pageId: string) => API_BASE + at(docsPaths.markdown, id, pageId),

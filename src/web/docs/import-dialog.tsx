@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { docsText } from '#src/shared/docs/messages.ts';
 import { MARKDOWN_MAX_BYTES, type Page } from '#src/shared/docs/paths.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { ImportPageSchema } from '#src/shared/docs/schemas.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
@@ -10,6 +11,20 @@ import { Dialog } from '#src/web/ui/dialog.tsx';
 import { TextAreaField, TextField } from '#src/web/ui/field.tsx';
 import { docsApi } from './docs-api.ts';
 import { flatten } from './tree-order.ts';
+
+// The form's fields as typed ('' for no title, the top level), read as the request the server checks.
+const ImportFormSchema = z
+  .object({
+    markdown: z.string().refine((value) => value.trim() !== '', { error: docsText.importEmpty }),
+    title: z.string(),
+    parentId: z.string(),
+  })
+  .transform(({ markdown, title, parentId }): z.input<typeof ImportPageSchema> => ({
+    markdown,
+    parentId: parentId === '' ? null : parentId,
+    ...(title.trim() ? { title: title.trim() } : {}),
+  }))
+  .pipe(ImportPageSchema);
 
 // A Markdown file (or pasted text) made into a new page, converted by the server with the editor's own
 // schema; the file's name is the page's title unless one is given.
@@ -31,34 +46,24 @@ export function ImportDialog({
 }) {
   const fileId = useId();
   const parentFieldId = useId();
-  const [markdown, setMarkdown] = useState('');
-  const [title, setTitle] = useState('');
-  const [parent, setParent] = useState(parentId ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      docsApi.importMarkdown(workspaceId, {
-        markdown,
-        parentId: parent === '' ? null : parent,
-        ...(title.trim() ? { title: title.trim() } : {}),
-      }),
-    onSuccess: ({ page }) => {
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: ImportFormSchema,
+    defaultValues: { markdown: '', title: '', parentId: parentId ?? '' },
+    fallback: docsText.importFailed,
+    onSubmit: async (body) => {
+      const { page } = await docsApi.importMarkdown(workspaceId, body);
       onOpenChange(false);
       onImported(page);
     },
-    onError: (failure) => setProblem(problemText(failure, docsText.importFailed)),
   });
   const chosen = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MARKDOWN_MAX_BYTES) return setProblem(docsText.importTooLarge(MARKDOWN_MAX_BYTES / 1024));
-    setProblem(null);
-    setMarkdown(await file.text());
-    if (title.trim() === '') setTitle(file.name.replace(/\.(md|markdown|txt)$/i, ''));
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (markdown.trim() === '') return setProblem(docsText.importEmpty);
-    save.mutate();
+    if (file.size > MARKDOWN_MAX_BYTES) {
+      return form.setError('root.server', { type: 'file', message: docsText.importTooLarge(MARKDOWN_MAX_BYTES / 1024) });
+    }
+    form.clearErrors('root.server');
+    form.setValue('markdown', await file.text());
+    if (form.getValues('title').trim() === '') form.setValue('title', file.name.replace(/\.(md|markdown|txt)$/i, ''));
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={docsText.importTitle} description={docsText.importBody}>
@@ -77,22 +82,17 @@ export function ImportDialog({
         </div>
         <TextAreaField
           label={docsText.importText}
-          value={markdown}
           rows={6}
-          onChange={(event) => setMarkdown(event.target.value)}
           className="[&_textarea]:font-mono [&_textarea]:text-xs"
+          error={errorOf('markdown')}
+          {...form.register('markdown')}
         />
-        <TextField label={docsText.importPageTitle} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+        <TextField label={docsText.importPageTitle} maxLength={200} error={errorOf('title')} {...form.register('title')} />
         <div>
           <label htmlFor={parentFieldId} className="block text-sm font-medium text-slate-800">
             {docsText.importParent}
           </label>
-          <select
-            id={parentFieldId}
-            value={parent}
-            onChange={(event) => setParent(event.target.value)}
-            className={`${controlClass} mt-1.5 w-full`}
-          >
+          <select id={parentFieldId} className={`${controlClass} mt-1.5 w-full`} {...form.register('parentId')}>
             <option value="">{docsText.importAtTop}</option>
             {flatten(pages).map(({ page, depth }) => (
               <option key={page.id} value={page.id}>
@@ -105,8 +105,8 @@ export function ImportDialog({
         </div>
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         <div className="flex justify-end gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? docsText.importing : docsText.importMarkdown}
+          <Button type="submit" disabled={busy}>
+            {busy ? docsText.importing : docsText.importMarkdown}
           </Button>
         </div>
       </form>

@@ -17,7 +17,7 @@ const okBorder = 'border-slate-300 focus:border-accent-600 focus:ring-accent-600
 const errorBorder = 'border-red-500 focus:border-red-600 focus:ring-red-600/30';
 
 // The label, the control, then any hint and error, tied together for assistive technology.
-function useFieldIds(id: string | undefined, hint: ReactNode, error: string | null | undefined) {
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: string | null | undefined) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -26,7 +26,7 @@ function useFieldIds(id: string | undefined, hint: ReactNode, error: string | nu
   return { inputId, hintId, errorId, describedBy };
 }
 
-function FieldFrame({
+export function FieldFrame({
   label,
   inputId,
   hint,
