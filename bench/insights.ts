@@ -223,6 +223,9 @@ export async function measureInsights(engine: Engine, postgresAdminUrl?: string)
       else flowDays.set(key, { workspace_id: year.workspaceId, day, column_id: step.column_id, from_column_id: from, moves: 1 });
     });
     await inBatches([...flowDays.values()], (batch) => db.kysely.insertInto('task_flow_days').values(batch).execute());
+    // PostgreSQL plans from statistics that autovacuum would have gathered by now on a live database;
+    // straight after a bulk load it has none and guesses a few hundred rows.
+    if (engine === 'postgres') await sql`analyze`.execute(db.kysely);
     const yearScope: WorkspaceScope = {
       workspaceId: year.workspaceId,
       actor: { userId: year.userId, apiKeyId: null, ip: null },

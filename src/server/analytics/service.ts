@@ -6,9 +6,19 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { listColumns } from '#src/server/tasks/reads.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
-import { computeFigures, DAY_MS, type AssigneeCount, type DayCount, type FlowMoves, type LiveCount } from './figures.ts';
+import { computeFigures, DAY_MS, type DayCount, type FlowMoves, type LiveCount } from './figures.ts';
 
 export type AnalyticsQuery = z.output<typeof AnalyticsQuerySchema>;
+
+// One statement's rows of several kinds: a day's count (created, completed), a person's finished tasks
+// (finished: id and name), or a cycle time in milliseconds among n (median, p85; in `day`).
+interface LifeRow {
+  kind: 'created' | 'completed' | 'finished' | 'median' | 'p85';
+  id: string | null;
+  name: string | null;
+  day: number | string | null;
+  n: number | string;
+}
 
 // better-sqlite3 binds every JavaScript number as a real, and a real makes SQLite's division fractional.
 const int = (value: number) => sql`cast(${value} as bigint)`;
@@ -31,26 +41,34 @@ export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceS
   const dayInRange = (at: string) => sql`(${sql.ref(at)} - ${from}) / ${DAY}`;
 
   // Each task's first step on the board, first step out of the first column (started) and first arrival
-  // in the last (done), over its whole history to the end of the range. The percentiles are nearest-rank:
-  // rank ceil(p/100 × n), here in integer arithmetic.
-  const lives = sql<{ kind: 'created' | 'completed' | 'cycle'; day: number; n: number }>`
+  // in the last (done), over its whole history to the end of the range; from them the days' counts, who
+  // finished in the range, and the cycle time at nearest rank ceil(p/100 × n), whose offset in integer
+  // arithmetic is (n - 1) / 2 for the median and (85n - 1) / 100 for the 85th percentile.
+  const lives = sql<LifeRow>`
     with life as materialized (
-      select min(at) as created,
+      select task_id, min(at) as created,
         min(case when column_id <> ${first} then at end) as started,
         min(case when column_id = ${done} then at end) as done
       from task_transitions
       where workspace_id = ${workspaceId} and at < ${int(endMs)}
       group by task_id
     ),
-    cycles as (
-      select done - started as cycle, row_number() over (order by done - started) as place, count(*) over () as tasks
-      from life where done >= ${from} and started is not null
-    )
-    select 'created' as kind, ${dayInRange('created')} as day, count(*) as n from life where created >= ${from} group by 2
+    cycles as materialized (select done - started as cycle from life where done >= ${from} and started is not null)
+    select 'created' as kind, null as id, null as name, ${dayInRange('created')} as day, count(*) as n
+    from life where created >= ${from} group by 4
     union all
-    select 'completed', ${dayInRange('done')}, count(*) from life where done >= ${from} group by 2
+    select 'completed', null, null, ${dayInRange('done')}, count(*) from life where done >= ${from} group by 4
     union all
-    select 'cycle', cycle, tasks from cycles where place = (tasks + 1) / 2 or place = (85 * tasks + 99) / 100`.execute(k);
+    select 'finished', t.assignee_id, u.name, null, count(*)
+    from life join tasks t on t.id = life.task_id left join users u on u.id = t.assignee_id
+    where life.done >= ${from}
+    group by t.assignee_id, u.name
+    union all
+    select 'median', null, null, cycle, (select count(*) from cycles)
+    from (select cycle from cycles order by cycle limit 1 offset ((select count(*) from cycles) - 1) / 2) median
+    union all
+    select 'p85', null, null, cycle, (select count(*) from cycles)
+    from (select cycle from cycles order by cycle limit 1 offset (85 * (select count(*) from cycles) - 1) / 100) p85`.execute(k);
 
   // The board's moves by day (history.ts keeps these sums); what came before the range is day -1.
   const fromDay = int(fromMs / DAY_MS);
@@ -60,21 +78,7 @@ export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceS
     where workspace_id = ${workspaceId} and day < ${int(endMs / DAY_MS)}
     group by 1, 2, 3`.execute(k);
 
-  // Per person: tasks that first reached the last column in the range, and the live tasks of each column.
-  const finishedBy = sql<AssigneeCount>`
-    select g.id, u.name, g.n
-    from (
-      select t.assignee_id as id, count(*) as n
-      from (
-        select task_id from task_transitions
-        where workspace_id = ${workspaceId} and column_id = ${done} and at < ${int(endMs)}
-        group by task_id
-        having min(at) >= ${from}
-      ) finished
-      join tasks t on t.id = finished.task_id
-      group by t.assignee_id
-    ) g
-    left join users u on u.id = g.id`.execute(k);
+  // Per person, the live tasks of each column.
   const live = sql<LiveCount>`
     select g.column_id, g.id, u.name, g.n, g.overdue
     from (
@@ -85,23 +89,20 @@ export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceS
     ) g
     left join users u on u.id = g.id`.execute(k);
 
-  const [lifeRows, flowRows, finishedRows, liveRows] = await Promise.all([lives, flow, finishedBy, live]);
-  const days = (kind: 'created' | 'completed'): DayCount[] =>
-    lifeRows.rows.filter((row) => row.kind === kind).map((row) => ({ day: Number(row.day), n: Number(row.n) }));
-  // At most two picks, the median's rank never above the 85th percentile's.
-  const picks = lifeRows.rows
-    .filter((row) => row.kind === 'cycle')
-    .map((row) => ({ cycle: Number(row.day), tasks: Number(row.n) }))
-    .sort((a, b) => a.cycle - b.cycle);
+  const [lifeRows, flowRows, liveRows] = await Promise.all([lives, flow, live]);
+  const rowsOf = (kind: LifeRow['kind']) => lifeRows.rows.filter((row) => row.kind === kind);
+  const days = (kind: 'created' | 'completed'): DayCount[] => rowsOf(kind).map((row) => ({ day: Number(row.day), n: Number(row.n) }));
+  const [median] = rowsOf('median');
+  const [p85] = rowsOf('p85');
   return computeFigures({
     from: query.from,
     to: query.to,
     columns: columns.map((column) => ({ id: column.id, name: column.name })),
     created: days('created'),
     completed: days('completed'),
-    cycles: { tasks: picks[0]?.tasks ?? 0, medianMs: picks[0]?.cycle ?? null, p85Ms: picks.at(-1)?.cycle ?? null },
+    cycles: { tasks: Number(median?.n ?? 0), medianMs: median ? Number(median.day) : null, p85Ms: p85 ? Number(p85.day) : null },
     flow: flowRows.rows.map((row) => ({ ...row, day: Number(row.day), n: Number(row.n) })),
-    finishedBy: finishedRows.rows.map((row) => ({ ...row, n: Number(row.n) })),
+    finishedBy: rowsOf('finished').map((row) => ({ id: row.id, name: row.name, n: Number(row.n) })),
     live: liveRows.rows.map((row) => ({ ...row, n: Number(row.n), overdue: Number(row.overdue) })),
   });
 }

@@ -996,21 +996,16 @@ const migrations: Record<string, Migration> = {
         select workspace_id, 'message', id, null, '', body, channel_id from chat_messages`.execute(db);
     },
   },
-  // Analytics sums a workspace's history in the database (decision 035): each task's transitions in time
-  // order, read from the index alone (its first step, start and arrival in Done), each task's arrivals
-  // in a column (who first reached Done in the range), the live tasks by column and assignee, and the
-  // board's moves summed per day, kept with each transition from now on and summed here from the history.
+  // Analytics sums a workspace's history in the database (decision 035): each task's transitions read
+  // from the index alone (its first step, start and arrival in Done), the live tasks by column and
+  // assignee, and the board's moves summed per day, kept with each transition from now on and summed
+  // here from the history.
   '046-analytics-sums': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createIndex('task_transitions_life')
         .on('task_transitions')
         .columns(['workspace_id', 'task_id', 'at', 'column_id'])
-        .execute();
-      await db.schema
-        .createIndex('task_transitions_arrivals')
-        .on('task_transitions')
-        .columns(['workspace_id', 'column_id', 'task_id', 'at'])
         .execute();
       await db.schema
         .createIndex('tasks_live_by_column')
