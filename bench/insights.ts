@@ -211,6 +211,21 @@ export async function measureInsights(engine: Engine, postgresAdminUrl?: string)
       return steps;
     });
     await inBatches(transitions, (batch) => db.kysely.insertInto('task_transitions').values(batch).execute());
+    // The day sums the history hook keeps with each step (analytics/history.ts): each task's steps are in time order.
+    const flowDays = new Map<string, { workspace_id: string; day: number; column_id: string; from_column_id: string; moves: number }>();
+    transitions.forEach((step, index) => {
+      const previous = transitions[index - 1];
+      const from = previous?.task_id === step.task_id ? previous.column_id : '';
+      const day = Math.floor(step.at / DAY_MS);
+      const key = `${day} ${step.column_id} ${from}`;
+      const sum = flowDays.get(key);
+      if (sum) sum.moves += 1;
+      else flowDays.set(key, { workspace_id: year.workspaceId, day, column_id: step.column_id, from_column_id: from, moves: 1 });
+    });
+    await inBatches([...flowDays.values()], (batch) => db.kysely.insertInto('task_flow_days').values(batch).execute());
+    // PostgreSQL plans from statistics that autovacuum would have gathered by now on a live database;
+    // straight after a bulk load it has none and guesses a few hundred rows.
+    if (engine === 'postgres') await sql`analyze`.execute(db.kysely);
     const yearScope: WorkspaceScope = {
       workspaceId: year.workspaceId,
       actor: { userId: year.userId, apiKeyId: null, ip: null },

@@ -72,6 +72,90 @@ describe.each(engines)('analytics on %s', (engine) => {
     expect(before.body.flow.at(-1).counts).toEqual([0, 0, 0]);
   });
 
+  it('counts a task moved back and forth by its first start and first arrival in Done, on UTC days and Monday weeks', async () => {
+    const { owner, id, columns } = await team(t);
+    const [, doing, done] = columns.map((column) => column.id) as [string, string, string];
+    const move = (taskId: string, columnId: string) => owner.c.post(`/workspaces/${id}/tasks/${taskId}/move`, { columnId, afterId: null });
+    const figures = async (from: string, to: string) => (await owner.c.get(`/workspaces/${id}/analytics?from=${from}&to=${to}`)).body;
+    // Sunday 8 March 2026, 23:30 UTC: the last half hour of a week.
+    t.clock.advance(Date.parse('2026-03-08T23:30:00Z') - t.clock.now());
+    const a = await createTask(owner.c, id, { title: 'A' });
+    // Monday 9 March, midnight UTC: a new day and a new week.
+    t.clock.advance(30 * 60_000);
+    await createTask(owner.c, id, { title: 'B' });
+    await move(a.id, doing);
+    t.clock.advance(DAY);
+    await move(a.id, done);
+    t.clock.advance(DAY);
+    await move(a.id, doing);
+    t.clock.advance(DAY);
+    await move(a.id, done);
+
+    const sunday = await figures('2026-03-08', '2026-03-08');
+    expect(sunday.weeks).toEqual([{ week: '2026-03-02', created: 1, completed: 0 }]);
+    expect(sunday.flow).toEqual([{ day: '2026-03-08', counts: [1, 0, 0] }]);
+
+    const week = await figures('2026-03-09', '2026-03-15');
+    expect(week.weeks).toEqual([{ week: '2026-03-09', created: 1, completed: 1 }]);
+    expect(week.throughput).toEqual({ completed: 1, perWeek: 1 });
+    expect(week.cycleTime).toEqual({ tasks: 1, medianDays: 1, p85Days: 1 });
+    expect(week.flow.slice(0, 5)).toEqual([
+      { day: '2026-03-09', counts: [1, 1, 0] },
+      { day: '2026-03-10', counts: [1, 0, 1] },
+      { day: '2026-03-11', counts: [1, 1, 0] },
+      { day: '2026-03-12', counts: [1, 0, 1] },
+      { day: '2026-03-13', counts: [1, 0, 1] },
+    ]);
+
+    // Back in Done after the range began, but first there before it: not completed in the range.
+    const later = await figures('2026-03-11', '2026-03-12');
+    expect(later.weeks).toEqual([{ week: '2026-03-09', created: 0, completed: 0 }]);
+    expect(later.throughput.completed).toBe(0);
+    expect(later.cycleTime).toEqual({ tasks: 0, medianDays: null, p85Days: null });
+  });
+
+  it('counts a deleted task where it finished and drops it from the board the day it goes; a range with nothing in it keeps the board', async () => {
+    const { owner, member, id, columns } = await team(t);
+    const done = columns[2]!.id;
+    const figures = async (from: string, to: string) => (await owner.c.get(`/workspaces/${id}/analytics?from=${from}&to=${to}`)).body;
+    // Wednesday 1 April 2026, 10:00 UTC.
+    t.clock.advance(Date.parse('2026-04-01T10:00:00Z') - t.clock.now());
+    const finished = await createTask(owner.c, id, { title: 'Finished then deleted', assigneeId: member.id });
+    const dropped = await createTask(owner.c, id, { title: 'Deleted while open', assigneeId: member.id });
+    await createTask(owner.c, id, { title: 'Still open', dueDate: '2026-04-02' });
+    t.clock.advance(HOUR);
+    await owner.c.post(`/workspaces/${id}/tasks/${finished.id}/move`, { columnId: done, afterId: null });
+    t.clock.advance(DAY);
+    await del(owner.c, `/workspaces/${id}/tasks/${finished.id}`);
+    await del(owner.c, `/workspaces/${id}/tasks/${dropped.id}`);
+
+    const range = await figures('2026-04-01', '2026-04-03');
+    expect(range.weeks).toEqual([{ week: '2026-03-30', created: 3, completed: 1 }]);
+    expect(range.throughput).toEqual({ completed: 1, perWeek: 2.3 });
+    expect(range.cycleTime).toEqual({ tasks: 1, medianDays: 0, p85Days: 0 });
+    expect(range.flow).toEqual([
+      { day: '2026-04-01', counts: [2, 0, 1] },
+      { day: '2026-04-02', counts: [1, 0, 0] },
+      { day: '2026-04-03', counts: [1, 0, 0] },
+    ]);
+    expect(range.assignees).toEqual([
+      { id: member.id, name: 'Mina Member', completed: 1, open: 0 },
+      { id: null, name: 'Unassigned', completed: 0, open: 1 },
+    ]);
+    // Due on 2 April: overdue from 3 April (UTC).
+    expect(range.overdue).toBe(0);
+    t.clock.advance(DAY);
+    expect((await figures('2026-04-01', '2026-04-03')).overdue).toBe(1);
+
+    const quiet = await figures('2026-05-04', '2026-05-10');
+    expect(quiet.weeks).toEqual([{ week: '2026-05-04', created: 0, completed: 0 }]);
+    expect(quiet.throughput).toEqual({ completed: 0, perWeek: 0 });
+    expect(quiet.cycleTime).toEqual({ tasks: 0, medianDays: null, p85Days: null });
+    expect(quiet.flow).toHaveLength(7);
+    expect(quiet.flow.every((day: { counts: number[] }) => day.counts.join() === '1,0,0')).toBe(true);
+    expect(quiet.assignees).toEqual([{ id: null, name: 'Unassigned', completed: 0, open: 1 }]);
+  });
+
   it('keeps its history after the event log is swept', async () => {
     const { owner, id, columns } = await team(t);
     const task = await createTask(owner.c, id, { title: 'Old work' });

@@ -1,21 +1,49 @@
 import type { AnalyticsResponse, AssigneeFigures, FlowDay, WeekFigures } from '#src/shared/analytics/paths.ts';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
-export interface Transition {
-  task_id: string;
-  column_id: string | null;
-  at: number;
+// Days are counted from the range's first day (0); day -1 stands for everything before the range.
+export interface DayCount {
+  day: number;
+  n: number;
 }
 
-export interface TaskNow {
-  id: string;
-  assignee_id: string | null;
-  assignee_name: string | null;
+// How many tasks entered `column_id` from `previous` ('' for none) on a day.
+export interface FlowMoves {
+  day: number;
   column_id: string;
-  due_date: string | null;
-  deleted: boolean;
+  previous: string;
+  n: number;
+}
+
+// Tasks of one assignee (id and name null: nobody), finished in the range or live in a column now.
+export interface AssigneeCount {
+  id: string | null;
+  name: string | null;
+  n: number;
+}
+
+export interface LiveCount extends AssigneeCount {
+  column_id: string;
+  // Of them, those whose due date has passed.
+  overdue: number;
+}
+
+// The sums the database made of the range (service.ts), put into the answer's shape.
+export interface RangeSums {
+  from: string;
+  to: string;
+  columns: Array<{ id: string; name: string }>;
+  // Tasks by the day of their first step on the board, and of their first arrival in the last column.
+  created: DayCount[];
+  completed: DayCount[];
+  // Tasks finished in the range that had started, and their median and 85th-percentile cycle times in
+  // milliseconds (null when none).
+  cycles: { tasks: number; medianMs: number | null; p85Ms: number | null };
+  flow: FlowMoves[];
+  finishedBy: AssigneeCount[];
+  live: LiveCount[];
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -26,107 +54,77 @@ const weekStart = (ms: number) => {
 };
 const tenths = (value: number) => Math.round(value * 10) / 10;
 
-// The nearest-rank percentile of sorted values.
-function percentile(sorted: number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-// Analytics figures from a workspace's history (transitions in time order) and its tasks now.
 // The first column is where work waits and the last is Done, whatever the team named them.
-export function computeFigures(input: {
-  from: string;
-  to: string;
-  today: string;
-  columns: Array<{ id: string; name: string }>;
-  transitions: Transition[];
-  tasks: TaskNow[];
-}): AnalyticsResponse {
-  const { columns, transitions, tasks } = input;
-  const fromMs = Date.parse(`${input.from}T00:00:00Z`);
-  const endMs = Date.parse(`${input.to}T00:00:00Z`) + DAY_MS;
-  const first = columns[0]?.id;
-  const done = columns.at(-1)?.id;
+export function computeFigures(sums: RangeSums): AnalyticsResponse {
+  const { columns } = sums;
+  const fromMs = Date.parse(`${sums.from}T00:00:00Z`);
+  const endMs = Date.parse(`${sums.to}T00:00:00Z`) + DAY_MS;
+  const days = (endMs - fromMs) / DAY_MS;
   const columnIndex = new Map(columns.map((column, index) => [column.id, index]));
 
   const weeks = new Map<number, WeekFigures>();
   for (let week = weekStart(fromMs); week < endMs; week += WEEK_MS) weeks.set(week, { week: dayOf(week), created: 0, completed: 0 });
+  const weekOf = (day: number) => weeks.get(weekStart(fromMs + day * DAY_MS))!;
+  for (const { day, n } of sums.created) weekOf(day).created += n;
+  let completed = 0;
+  for (const { day, n } of sums.completed) {
+    weekOf(day).completed += n;
+    completed += n;
+  }
 
-  // Each task's first arrival, first start (out of the first column) and first arrival in Done.
-  const life = new Map<string, { created: number; started: number | null; done: number | null }>();
-  const where = new Map<string, string | null>();
+  // Each column's count at the end of each day: what was there before the range, then each day's moves.
+  const movesByDay = new Map<number, FlowMoves[]>();
+  for (const moves of sums.flow) {
+    const list = movesByDay.get(moves.day);
+    if (list) list.push(moves);
+    else movesByDay.set(moves.day, [moves]);
+  }
   const counts = columns.map(() => 0);
-  const flow: FlowDay[] = [];
-  let nextDay = fromMs + DAY_MS;
-  const closeDaysUntil = (at: number) => {
-    while (nextDay <= at && nextDay <= endMs) {
-      flow.push({ day: dayOf(nextDay - DAY_MS), counts: [...counts] });
-      nextDay += DAY_MS;
+  const apply = (day: number) => {
+    for (const moves of movesByDay.get(day) ?? []) {
+      const left = columnIndex.get(moves.previous);
+      if (left !== undefined) counts[left]! -= moves.n;
+      const entered = columnIndex.get(moves.column_id);
+      if (entered !== undefined) counts[entered]! += moves.n;
     }
   };
-
-  for (const move of transitions) {
-    if (move.at >= fromMs) closeDaysUntil(move.at);
-    let seen = life.get(move.task_id);
-    if (!seen) {
-      seen = { created: move.at, started: null, done: null };
-      life.set(move.task_id, seen);
-    }
-    if (move.column_id !== null && move.column_id !== first && seen.started === null) seen.started = move.at;
-    if (move.column_id !== null && move.column_id === done && seen.done === null) seen.done = move.at;
-    const before = where.get(move.task_id);
-    const beforeIndex = before ? columnIndex.get(before) : undefined;
-    if (beforeIndex !== undefined) counts[beforeIndex]! -= 1;
-    const afterIndex = move.column_id ? columnIndex.get(move.column_id) : undefined;
-    if (afterIndex !== undefined) counts[afterIndex]! += 1;
-    where.set(move.task_id, move.column_id);
+  apply(-1);
+  const flow: FlowDay[] = [];
+  for (let day = 0; day < days; day++) {
+    apply(day);
+    flow.push({ day: dayOf(fromMs + day * DAY_MS), counts: [...counts] });
   }
-  closeDaysUntil(endMs);
 
-  const cycles: number[] = [];
-  const completedBy = new Map<string, number>();
-  let completed = 0;
-  for (const [taskId, seen] of life) {
-    if (seen.created >= fromMs && seen.created < endMs) weeks.get(weekStart(seen.created))!.created += 1;
-    if (seen.done !== null && seen.done >= fromMs && seen.done < endMs) {
-      completed += 1;
-      weeks.get(weekStart(seen.done))!.completed += 1;
-      if (seen.started !== null) cycles.push((seen.done - seen.started) / DAY_MS);
-      completedBy.set(taskId, 1);
-    }
-  }
-  cycles.sort((a, b) => a - b);
-
+  // Open: live and not in the last column.
+  const done = columns.at(-1)?.id;
   const people = new Map<string | null, AssigneeFigures>();
+  const person = (row: AssigneeCount) => {
+    let found = people.get(row.id);
+    if (!found) {
+      found = { id: row.id, name: row.name ?? 'Unassigned', completed: 0, open: 0 };
+      people.set(row.id, found);
+    }
+    return found;
+  };
+  for (const row of sums.finishedBy) person(row).completed += row.n;
   let overdue = 0;
-  for (const task of tasks) {
-    const finished = completedBy.has(task.id);
-    const open = !task.deleted && task.column_id !== done;
-    if (!finished && !open) continue;
-    const key = task.assignee_id;
-    let person = people.get(key);
-    if (!person) {
-      person = { id: key, name: task.assignee_name ?? 'Unassigned', completed: 0, open: 0 };
-      people.set(key, person);
-    }
-    if (finished) person.completed += 1;
-    if (open) {
-      person.open += 1;
-      if (task.due_date !== null && task.due_date < input.today) overdue += 1;
-    }
+  for (const row of sums.live) {
+    if (row.column_id === done) continue;
+    person(row).open += row.n;
+    overdue += row.overdue;
   }
 
-  const days = (endMs - fromMs) / DAY_MS;
+  const { cycles } = sums;
   return {
-    from: input.from,
-    to: input.to,
+    from: sums.from,
+    to: sums.to,
     columns,
     weeks: [...weeks.values()],
     throughput: { completed, perWeek: tenths((completed * 7) / days) },
     cycleTime: {
-      tasks: cycles.length,
-      medianDays: cycles.length ? tenths(percentile(cycles, 50)!) : null,
-      p85Days: cycles.length ? tenths(percentile(cycles, 85)!) : null,
+      tasks: cycles.tasks,
+      medianDays: cycles.medianMs === null ? null : tenths(cycles.medianMs / DAY_MS),
+      p85Days: cycles.p85Ms === null ? null : tenths(cycles.p85Ms / DAY_MS),
     },
     flow,
     assignees: [...people.values()].sort((a, b) => b.completed - a.completed || b.open - a.open || a.name.localeCompare(b.name)),

@@ -996,6 +996,40 @@ const migrations: Record<string, Migration> = {
         select workspace_id, 'message', id, null, '', body, channel_id from chat_messages`.execute(db);
     },
   },
+  // Analytics sums a workspace's history in the database (decision 035): each task's transitions read
+  // from the index alone (its first step, start and arrival in Done), the live tasks by column and
+  // assignee, and the board's moves summed per day, kept with each transition from now on and summed
+  // here from the history.
+  '046-analytics-sums': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('task_transitions_life')
+        .on('task_transitions')
+        .columns(['workspace_id', 'task_id', 'at', 'column_id'])
+        .execute();
+      await db.schema
+        .createIndex('tasks_live_by_column')
+        .on('tasks')
+        .columns(['workspace_id', 'column_id', 'assignee_id', 'due_date'])
+        .where(sql.ref('deleted_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createTable('task_flow_days')
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('day', 'integer', (c) => c.notNull())
+        .addColumn('column_id', 'text', (c) => c.notNull())
+        .addColumn('from_column_id', 'text', (c) => c.notNull())
+        .addColumn('moves', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('task_flow_days_pk', ['workspace_id', 'day', 'column_id', 'from_column_id'])
+        .execute();
+      await sql`insert into task_flow_days (workspace_id, day, column_id, from_column_id, moves)
+        select workspace_id, day, column_id, from_column_id, count(*) from (
+          select workspace_id, at / 86400000 as day, coalesce(column_id, '') as column_id,
+            coalesce(lag(column_id) over (partition by task_id order by at, id), '') as from_column_id
+          from task_transitions) moves
+        group by workspace_id, day, column_id, from_column_id`.execute(db);
+    },
+  },
   // Slack imports: the uploaded export (kept in the database, so whichever instance runs the job can read
   // it, and dropped once the import is done), its dry-run counts, and how far the job has got.
   '041-slack-imports': {

@@ -353,6 +353,7 @@ export interface Database {
   search_entries: SearchEntriesTable;
   calendar_feeds: CalendarFeedsTable;
   task_transitions: TaskTransitionsTable;
+  task_flow_days: TaskFlowDaysTable;
   ai_batches: AiBatchesTable;
   ai_batch_tasks: AiBatchTasksTable;
   ai_settings: AiSettingsTable;
@@ -412,6 +413,16 @@ export interface TaskTransitionsTable {
   task_id: string;
   column_id: string | null;
   at: number;
+}
+
+// The board's moves summed per UTC day (days since 1970-01-01), by the column entered and the column
+// left ('' for none: created, restored, or deleted), kept with each transition; the flow reads these.
+export interface TaskFlowDaysTable {
+  workspace_id: string;
+  day: number;
+  column_id: string;
+  from_column_id: string;
+  moves: number;
 }
 
 // A person's secret iCalendar address; the secret is found by its SHA-256 and kept sealed
