@@ -37,6 +37,9 @@ export function createCollab(deps: CollabDeps) {
   const socketsOf = new Map<string, number>();
   let closing = false;
   const server = lazy(async () => (await import('./collab-server.ts')).createCollabServer(deps, visitors));
+  // With REDIS_URL it starts at once, as before: ioredis refuses its own ready check on a connection
+  // that subscribed while still connecting, and the first page opened would reach no other instance.
+  if (deps.redisUrl) server().catch((error: unknown) => log.warn({ err: error }, 'collaboration server failed to start'));
 
   const live: LivePages = {
     stateOf: async (reader, workspaceId, pageId) => (await server()).live.stateOf(reader, workspaceId, pageId),
