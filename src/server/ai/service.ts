@@ -102,7 +102,12 @@ export function createAi({ db, clock, tasks, provider, dailyLimit, log }: AiDeps
     return null;
   }
 
-  async function* fromParser(text: string, context: ParseContext, source: ProposalSource, restart: boolean): AsyncGenerator<ProposalStreamLine> {
+  async function* fromParser(
+    text: string,
+    context: ParseContext,
+    source: ProposalSource,
+    restart: boolean,
+  ): AsyncGenerator<ProposalStreamLine> {
     const { parseTasks } = await parser();
     yield restart ? { type: 'restart', source } : { type: 'source', source };
     const { proposals, report } = parseTasks(text, context);

@@ -93,8 +93,9 @@ export function createCollab(deps: CollabDeps) {
     // never loaded has neither.
     async close(): Promise<void> {
       closing = true;
-      const started = server.started();
-      if (started) await started.then((collab) => collab.close(), () => undefined);
+      // One that failed to load has nothing to close either.
+      const collab = await server.started()?.catch(() => null);
+      if (collab) await collab.close();
     },
 
     live,
