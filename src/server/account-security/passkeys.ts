@@ -14,6 +14,7 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { PasskeysTable } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { lazy } from '#src/server/lazy.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { writeAccountEvent } from './account-events.ts';
 import { describeDevice } from './devices.ts';
@@ -25,10 +26,10 @@ import { passkeyAddedMail, passkeyRemovedMail } from './mails.ts';
 
 // The WebAuthn library and its X.509/ASN.1 parsers (about 280 KB of the minified server bundle) are
 // loaded at the first passkey request, not at start-up (the cold start budget).
-const webauthn = async () => {
+const webauthn = lazy(async () => {
   const [server, { isoBase64URL }] = await Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]);
   return { ...server, isoBase64URL };
-};
+});
 
 export interface Relying {
   origin: string;

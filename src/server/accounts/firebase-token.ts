@@ -4,6 +4,7 @@ import { serverError } from '#src/shared/server-messages.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { GoogleConfig } from '#src/server/config.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { lazy } from '#src/server/lazy.ts';
 
 export interface GoogleIdentity {
   sub: string;
@@ -92,12 +93,14 @@ function cleanPicture(value: unknown): string | null {
   }
 }
 
+// jose loads on the first Google sign-in, not at start-up.
+const jose = lazy(() => import('jose'));
+
 // product rules D4: only a Firebase ID token signed by Google for our project identifies a person.
 export function createFirebaseTokenVerifier(google: GoogleConfig, clock: Clock, log: Log) {
   const keysFor = keySet(google.jwksUrl, clock, log);
   return async function verifyFirebaseIdToken(token: string): Promise<GoogleIdentity> {
-    // jose loads on the first Google sign-in, not at start-up.
-    const { createLocalJWKSet, decodeProtectedHeader, jwtVerify } = await import('jose');
+    const { createLocalJWKSet, decodeProtectedHeader, jwtVerify } = await jose();
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;

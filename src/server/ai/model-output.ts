@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findNamed, matchMember, type MemberRef } from '#src/shared/ai/match-names.ts';
-import { cleanText } from '#src/shared/ai/parse-tasks.ts';
+import { cleanText } from '#src/shared/ai/clean-text.ts';
 import { SAYS_SOMETHING } from '#src/shared/validation.ts';
 import type { NamedRef, TaskProposal } from '#src/shared/ai/paths.ts';
 import { TASK_DESCRIPTION_MAX, TASK_LABEL_MAX, TASK_LABELS_MAX, TASK_PRIORITIES, TASK_TITLE_MAX } from '#src/shared/tasks/paths.ts';

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { wallClock } from '#src/shared/ai/due-date.ts';
 import { aiError } from '#src/shared/ai/messages.ts';
 import type { ParseContext } from '#src/shared/ai/parse-line.ts';
-import { parseTasks } from '#src/shared/ai/parse-tasks.ts';
+import { wallClock } from '#src/shared/ai/time-zone.ts';
 import {
   PROPOSALS_MAX,
   type AiSettingsResponse,
@@ -18,6 +17,7 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { lazy } from '#src/server/lazy.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { withWorkspace } from '#src/server/workspace-access/door.ts';
 import type { Tasks } from '#src/server/tasks/service.ts';
@@ -42,6 +42,9 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 const fallbackReason = { busy: 'model-busy', timeout: 'model-timeout', invalid: 'model-failed', failed: 'model-failed' } as const;
+
+// The parser and chrono-node's date grammar under it, loaded with the first proposal run.
+const parser = lazy(() => import('#src/shared/ai/parse-tasks.ts'));
 
 // AI task creation: text in, proposals out (from the model when there is one and the workspace allows
 // it, else from the parser), and reviewed proposals created together as one batch that undoes as one.
@@ -99,7 +102,13 @@ export function createAi({ db, clock, tasks, provider, dailyLimit, log }: AiDeps
     return null;
   }
 
-  function* fromParser(text: string, context: ParseContext, source: ProposalSource, restart: boolean): Generator<ProposalStreamLine> {
+  async function* fromParser(
+    text: string,
+    context: ParseContext,
+    source: ProposalSource,
+    restart: boolean,
+  ): AsyncGenerator<ProposalStreamLine> {
+    const { parseTasks } = await parser();
     yield restart ? { type: 'restart', source } : { type: 'source', source };
     const { proposals, report } = parseTasks(text, context);
     for (const proposal of proposals) yield { type: 'proposal', proposal };

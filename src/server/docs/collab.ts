@@ -1,56 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Database } from '@hocuspocus/extension-database';
-import { Redis } from '@hocuspocus/extension-redis';
-import { Server, type Extension } from '@hocuspocus/server';
-import type WebSocket from 'ws';
-import * as Y from 'yjs';
-import { COLLAB_CLOSE, COLLAB_PATH, documentName, DOC_UPDATE_MAX_BYTES } from '#src/shared/docs/paths.ts';
+import { COLLAB_PATH } from '#src/shared/docs/paths.ts';
 import type { Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { WakeChannel } from '#src/server/events/wake-channel.ts';
-import { ACCESS_CHECK_MS } from '#src/server/events/sse.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import type { Notify } from '#src/server/notifications/notify.ts';
-import { indexPage } from '#src/server/search/indexer.ts';
-import { memberScope, stillAllowed } from '#src/server/workspace-access/door.ts';
-import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
-import { keepVersionWhenDue, type LivePages } from './history.ts';
-import { createJournal, storedPage, type PageRef } from './journal.ts';
-import { mentionedMembers, notifyMentions } from './mentions.ts';
-import { plainText } from './projection.ts';
+import { lazy } from '#src/server/lazy.ts';
+import type { Visitor } from './collab-server.ts';
+import type { LivePages } from './history.ts';
 
-// What one connection may send: a person types a few updates a second, each with an awareness
-// update; a script sending far more is cut off rather than slowing the page for everyone.
-export const MESSAGES_PER_SECOND = 120;
 // Sockets one person may hold open on one instance (a tab each, and each page a socket).
 export const SOCKETS_PER_USER = 20;
-// How long edits wait before they are written (and how long at most while typing goes on): short, so a
-// crash loses at most this much of what was typed; every edit still reaches the others at once.
-const STORE_DEBOUNCE_MS = 500;
-const STORE_MAX_DEBOUNCE_MS = 2000;
-// How long closing waits for the pages still open to be written.
-const CLOSE_WAIT_MS = 5000;
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const DOCUMENT_NAME = new RegExp(`^(${UUID})/(${UUID})$`);
-
-// Who opened the socket, read from the session cookie on the upgrade.
-interface Visitor {
-  userId: string;
-  tokenHash: string;
-  ip: string | null;
-}
-
-// What a document's connection carries once the door let it in.
-interface Admitted extends Visitor {
-  scope: WorkspaceScope;
-  pageId: string;
-}
-
-// The refusal Hocuspocus sends back for a document (its `reason` reaches the provider).
-const refusal = (reason: string) => Object.assign(new Error(reason), { reason });
 
 export interface CollabDeps {
   db: Db;
@@ -69,182 +31,22 @@ export interface CollabDeps {
 // the session cookie to know who, the one door to decide whether (a stranger, a guest, a removed or
 // suspended member: refused; removed while connected: cut off at once), each page's Yjs state in
 // doc_pages with its plain text for search, and with REDIS_URL the edits passed between instances.
-export function createCollab({ db, clock, session, sessions, accessChanges, appOrigin, redisUrl, notify, log }: CollabDeps) {
-  const k = db.kysely;
+// This is the gate; the server behind it (collab-server.ts) loads with the first socket let in or the
+// first change made through it, not at start-up.
+export function createCollab(deps: CollabDeps) {
+  const { session, appOrigin, log } = deps;
   const visitors = new WeakMap<IncomingMessage, Visitor>();
   const socketsOf = new Map<string, number>();
-  // The access watch of each admitted connection, by socket and document.
-  const watches = new Map<string, () => void>();
   let closing = false;
+  const server = lazy(async () => (await import('./collab-server.ts')).createCollabServer(deps, visitors));
+  // With REDIS_URL it starts at once, as before: ioredis refuses its own ready check on a connection
+  // that subscribed while still connecting, and the first page opened would reach no other instance.
+  if (deps.redisUrl) server().catch((error: unknown) => log.warn({ err: error }, 'collaboration server failed to start'));
 
-  const pageOf = (documentName: string) => {
-    const match = DOCUMENT_NAME.exec(documentName);
-    return match ? { workspaceId: match[1]!, pageId: match[2]! } : null;
-  };
-
-  const pageExists = async (workspaceId: string, pageId: string) =>
-    (await k.selectFrom('doc_pages').select('id').where('workspace_id', '=', workspaceId).where('id', '=', pageId).executeTakeFirst()) !==
-    undefined;
-
-  // The same questions as the first time: still signed in, still a member, the page still there.
-  async function stillAdmitted(admitted: Admitted): Promise<boolean> {
-    if (!(await sessions.stillActive(admitted.tokenHash, clock()))) return false;
-    if (!(await stillAllowed(k, admitted.scope, 'member'))) return false;
-    return pageExists(admitted.scope.workspaceId, admitted.pageId);
-  }
-
-  const journal = createJournal(k);
-
-  // A page's state and text, its search entry, a version when one is due, the members it newly mentions
-  // told, and the journal entries the state now covers gone, together. A page deleted meanwhile is not
-  // brought back: the update finds no row, and no index entry is made.
-  const writePage = (page: PageRef, document: Y.Doc, state: Uint8Array, createdBy: string | null, covered: number[]) =>
-    k.transaction().execute(async (tx) => {
-      const now = clock();
-      const text = plainText(document);
-      const row = await tx
-        .updateTable('doc_pages')
-        .set({ state, text, updated_at: now })
-        .where('workspace_id', '=', page.workspaceId)
-        .where('id', '=', page.pageId)
-        .returning('title')
-        .executeTakeFirst();
-      if (!row) return;
-      await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
-      await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
-      await notifyMentions(tx, notify, { ...page, title: row.title }, mentionedMembers(document), createdBy);
-      await journal.forget(tx, page, covered);
-    });
-
-  const persistence = new Database({
-    fetch: async ({ documentName }) => {
-      const page = pageOf(documentName);
-      if (!page) return null;
-      const stored = await storedPage(k, page);
-      // Edits a crash left in the journal become part of the page before anyone sees it.
-      if (stored && stored.journalIds.length > 0) {
-        const folded = new Y.Doc();
-        Y.applyUpdate(folded, stored.state);
-        await writePage(page, folded, stored.state, null, stored.journalIds);
-        folded.destroy();
-      }
-      return stored?.state ?? null;
-    },
-    // A version is kept now and then (history.ts), credited to whoever's edit is being written.
-    store: async ({ documentName, state, document, context }) => {
-      const page = pageOf(documentName);
-      if (!page) return;
-      // Taken before anything is awaited: `state` holds every edit applied until now.
-      const covered = journal.take(documentName);
-      try {
-        await writePage(page, document, state, (context as Partial<Visitor> | undefined)?.userId ?? null, covered);
-      } catch (error) {
-        journal.giveBack(documentName, covered);
-        throw error;
-      }
-    },
-  });
-
-  // Runs after the door let the message through, and before Hocuspocus applies and acknowledges it.
-  const journaling: Extension = {
-    async beforeHandleMessage({ documentName, update }) {
-      const page = pageOf(documentName);
-      if (page) await journal.record(documentName, page, update, clock());
-    },
-  };
-
-  const door: Extension = {
-    async onAuthenticate({ documentName, request }) {
-      const visitor = visitors.get(request);
-      const page = pageOf(documentName);
-      if (!visitor || !page) throw refusal(COLLAB_CLOSE.noAccess);
-      const scope = await memberScope(k, page.workspaceId, visitor.userId, visitor.ip);
-      if (!scope || !(await pageExists(page.workspaceId, page.pageId))) throw refusal(COLLAB_CLOSE.noAccess);
-      const admitted: Admitted = { ...visitor, scope, pageId: page.pageId };
-      return admitted;
-    },
-
-    // Watched from the moment it is in: an announced access change (access-changes.ts: of the person,
-    // the workspace, or the page, which its deletion announces) and a steady check ask again, and a
-    // refusal closes the socket at once.
-    async connected({ connection, context, socketId, documentName }) {
-      const admitted = context as Admitted;
-      const key = `${socketId} ${documentName}`;
-      const look = () =>
-        void stillAdmitted(admitted)
-          .then((allowed) => {
-            if (allowed) return;
-            Object.assign(admitted, { revoked: true });
-            connection.webSocket.close(4403, COLLAB_CLOSE.noAccess);
-          })
-          .catch(() => undefined);
-      const timer = setInterval(look, ACCESS_CHECK_MS);
-      timer.unref();
-      const stops = [admitted.userId, admitted.scope.workspaceId, admitted.pageId].map((id) => accessChanges.subscribe(id, look));
-      watches.set(key, () => {
-        clearInterval(timer);
-        stops.forEach((stop) => stop());
-      });
-    },
-
-    async onDisconnect({ socketId, documentName }) {
-      const key = `${socketId} ${documentName}`;
-      watches.get(key)?.();
-      watches.delete(key);
-    },
-
-    // Nothing from a connection found no longer allowed, and nothing faster than a person types.
-    async beforeHandleMessage({ context, connection }) {
-      const admitted = context as Admitted & { revoked?: boolean; window?: number; count?: number };
-      if (admitted.revoked) throw Object.assign(new Error(COLLAB_CLOSE.noAccess), { code: 4403, reason: COLLAB_CLOSE.noAccess });
-      const second = Math.floor(clock() / 1000);
-      if (admitted.window !== second) Object.assign(admitted, { window: second, count: 0 });
-      admitted.count = (admitted.count ?? 0) + 1;
-      if (admitted.count > MESSAGES_PER_SECOND) {
-        connection.webSocket.close(4429, COLLAB_CLOSE.tooFast);
-        throw Object.assign(new Error(COLLAB_CLOSE.tooFast), { code: 4429, reason: COLLAB_CLOSE.tooFast });
-      }
-    },
-  };
-
-  const extensions: Extension[] = [door, journaling, persistence];
-  if (redisUrl) {
-    const url = new URL(redisUrl);
-    extensions.push(new Redis({ host: url.hostname, port: Number(url.port || 6379), prefix: 'tessera-docs' }));
-  }
-
-  const server = new Server(
-    {
-      quiet: true,
-      stopOnSignals: false,
-      debounce: STORE_DEBOUNCE_MS,
-      maxDebounce: STORE_MAX_DEBOUNCE_MS,
-      extensions,
-    },
-    // Larger messages close the socket (1009) before any of it is read.
-    { maxPayload: DOC_UPDATE_MAX_BYTES },
-  );
-
-  // The page as everyone editing it on this instance sees it, else as last written (with several
-  // instances, what another one holds reaches the database within STORE_MAX_DEBOUNCE_MS).
   const live: LivePages = {
-    async stateOf(reader, workspaceId, pageId) {
-      const open = server.hocuspocus.documents.get(documentName(workspaceId, pageId));
-      if (open) return { state: Y.encodeStateAsUpdate(open), text: plainText(open) };
-      return storedPage(reader, { workspaceId, pageId });
-    },
-    // A server-side connection to the page: the change reaches every open editor (and, with Redis, every
-    // instance) like anyone's typing, and is written at once.
-    async replace(workspaceId, pageId, userId, apply, before) {
-      const connection = await server.hocuspocus.openDirectConnection(documentName(workspaceId, pageId), { userId });
-      try {
-        const doc = connection.document!;
-        await before({ state: Y.encodeStateAsUpdate(doc), text: plainText(doc) });
-        await connection.transact(apply);
-      } finally {
-        await connection.disconnect();
-      }
-    },
+    stateOf: async (reader, workspaceId, pageId) => (await server()).live.stateOf(reader, workspaceId, pageId),
+    replace: async (workspaceId, pageId, userId, apply, before) =>
+      (await server()).live.replace(workspaceId, pageId, userId, apply, before),
   };
 
   const refuse = (socket: Duplex, status: string) => {
@@ -277,37 +79,28 @@ export function createCollab({ db, clock, session, sessions, accessChanges, appO
         if (!sameOrigin(request)) return refuse(socket, '403 Forbidden');
         const signedIn = await session.socketSession(request);
         if (!signedIn) return refuse(socket, '401 Unauthorized');
+        const collab = await server();
         const userId = signedIn.user.id;
         if ((socketsOf.get(userId) ?? 0) >= SOCKETS_PER_USER) return refuse(socket, '429 Too Many Requests');
         socketsOf.set(userId, (socketsOf.get(userId) ?? 0) + 1);
         visitors.set(request, { userId, tokenHash: signedIn.tokenHash, ip: request.socket.remoteAddress ?? null });
-        server.webSocketServer.handleUpgrade(request, socket, head, (webSocket: WebSocket) => {
-          webSocket.once('close', () => release(userId));
-          server.webSocketServer.emit('connection', webSocket, request);
-        });
+        collab.accept(request, socket, head, () => release(userId));
       } catch (error) {
         log.warn({ err: error }, 'collaboration upgrade failed');
         refuse(socket, '500 Internal Server Error');
       }
     },
 
-    // Closing: every socket closed, and every open page written before the database goes.
+    // Closing: every socket closed, and every open page written before the database goes; a server
+    // never loaded has neither.
     async close(): Promise<void> {
       closing = true;
-      const hocuspocus = server.hocuspocus;
-      hocuspocus.closeConnections();
-      const deadline = Date.now() + CLOSE_WAIT_MS;
-      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      // An upgraded socket still holds the HTTP server open: each is closed ("going away"; the browser reconnects elsewhere).
-      for (const socket of server.webSocketServer.clients as Set<WebSocket>) socket.close(1001);
-      server.webSocketServer.close();
-      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+      // One that failed to load has nothing to close either.
+      const collab = await server.started()?.catch(() => null);
+      if (collab) await collab.close();
     },
 
     live,
-
-    // Live sockets, for the operator's metrics.
-    connections: () => server.hocuspocus.getConnectionsCount(),
   };
 }
 

@@ -16,9 +16,8 @@ import { HttpError } from '#src/server/http/errors.ts';
 import { createChange } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
-import { contentOf } from './markdown.ts';
 import type { DocsDeps } from './service.ts';
-import { findPage } from './service.ts';
+import { findPage, pageMarkdown } from './service.ts';
 
 // What the collaboration server lends history: a page's words as they are now, and a way to replace
 // them for everyone editing it (collab.ts).
@@ -137,12 +136,14 @@ export function createHistory({ db, clock, recordEvent, bus, limiter }: DocsDeps
         return { versions: rows.map(toVersion), kept: VERSIONS_PER_PAGE };
       }),
 
-    get: (scope: WorkspaceScope, pageId: string, versionId: string): Promise<VersionResponse> =>
-      readWorkspace(k, scope, 'member', async (reader) => {
+    get: async (scope: WorkspaceScope, pageId: string, versionId: string): Promise<VersionResponse> => {
+      const { contentOf } = await pageMarkdown();
+      return readWorkspace(k, scope, 'member', async (reader) => {
         await findPage(reader, scope.workspaceId, pageId);
         const row = await findVersion(reader, scope.workspaceId, pageId, versionId);
         return { version: toVersion(row), content: contentOf(new Uint8Array(row.state)) };
-      }),
+      });
+    },
 
     save: (scope: WorkspaceScope, pageId: string): Promise<PageVersion> =>
       change(scope, 'member', async (tx, record) => {

@@ -11,15 +11,18 @@ import type { RecordEvent } from '#src/server/events/recorder.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { indexPage, unindexPages } from '#src/server/search/indexer.ts';
+import { lazy } from '#src/server/lazy.ts';
 import { createChange, type Record } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { LivePages } from './history.ts';
-import { fromMarkdown, toMarkdown } from './markdown.ts';
 import { plainText } from './projection.ts';
 import { depthOf, heightOf, subtreeOf } from './tree.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+// The editor's schema and the Markdown converter, loaded with the first import, export or version read.
+export const pageMarkdown = lazy(() => import('./markdown.ts'));
 
 export interface DocsDeps {
   db: Db;
@@ -145,7 +148,8 @@ export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps, l
       change(scope, 'member', (tx, record) => insert(tx, record, scope, input)),
 
     // A new page holding what the Markdown says (converted here, with the editor's own schema).
-    importMarkdown: (scope: WorkspaceScope, input: NewPage & { markdown: string }): Promise<Page> => {
+    importMarkdown: async (scope: WorkspaceScope, input: NewPage & { markdown: string }): Promise<Page> => {
+      const { fromMarkdown } = await pageMarkdown();
       const doc = fromMarkdown(input.markdown);
       const state = Y.encodeStateAsUpdate(doc);
       if (state.byteLength > DOC_STATE_MAX_BYTES) throw new HttpError(413, docsError.tooLargeToImport);
@@ -154,12 +158,14 @@ export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps, l
     },
 
     // The page's words as Markdown, as everyone editing it sees them now.
-    markdown: (scope: WorkspaceScope, pageId: string): Promise<{ title: string; markdown: string }> =>
-      readWorkspace(k, scope, 'member', async (reader) => {
+    markdown: async (scope: WorkspaceScope, pageId: string): Promise<{ title: string; markdown: string }> => {
+      const { toMarkdown } = await pageMarkdown();
+      return readWorkspace(k, scope, 'member', async (reader) => {
         const page = await findPage(reader, scope.workspaceId, pageId);
         const now = await live.stateOf(reader, scope.workspaceId, pageId);
         return { title: page.title, markdown: toMarkdown(now?.state ?? null) };
-      }),
+      });
+    },
 
     update: (scope: WorkspaceScope, pageId: string, input: { title?: string; icon?: string | null }): Promise<Page> =>
       change(scope, 'member', async (tx, record) => {

@@ -13,7 +13,8 @@ export function fold(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-const squash = (value: string) => fold(value).replace(/[\s._'’-]+/gu, '');
+// \u2019, the curly apostrophe, escaped as in task-keys.ts (the server bundle stays ASCII).
+const squash = (value: string) => fold(value).replace(/[\s._'\u2019-]+/gu, '');
 
 interface Folded {
   member: MemberRef;

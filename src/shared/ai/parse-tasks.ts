@@ -1,14 +1,13 @@
 import { SAYS_SOMETHING } from '#src/shared/validation.ts';
 import { TASK_DESCRIPTION_MAX, TASK_LABEL_MAX, TASK_LABELS_MAX } from '#src/shared/tasks/paths.ts';
 import { AI_TEXT_MAX, PROPOSALS_MAX, type ParseReport, type SkipReason, type TaskProposal } from './paths.ts';
+import { cleanText } from './clean-text.ts';
 import { parseLines, type ParseContext } from './parse-line.ts';
 
 // A bullet, a number or a checkbox in front of a line: "- ", "* ", "• ", "1. ", "2) ", "[ ] ", "- [x] ".
 const BULLET = /^(\s*)(?:(?:[-*•+‣◦▪–]|\d{1,3}[.)])\s+)?(?:\[[ xX]?\]\s+)?/u;
 // Sentence ends inside a paragraph; "!high" and "e.g. " do not end one.
 const SENTENCE_END = /(?<=[\p{L}\p{N})"'’][.?!])\s+(?=[\p{Lu}@"'‘“])/u;
-// Control characters and the marks that disguise text (validation.ts NO_DISGUISE) never reach a task.
-const UNSHOWABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/gu;
 // A line that only introduces what follows: "Action items:", "Notes from Monday:".
 const HEADING = /:\s*$/u;
 
@@ -21,11 +20,6 @@ interface Candidate {
   listed: boolean;
   indent: number;
   details: string[];
-}
-
-// One line as a task may hold it: tabs as spaces, nothing unshowable.
-export function cleanText(text: string): string {
-  return text.replace(/\t/gu, '    ').replace(UNSHOWABLE, ' ');
 }
 
 function candidates(text: string): Candidate[] {

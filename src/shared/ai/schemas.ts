@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CreateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import { text } from '#src/shared/validation.ts';
-import { isTimeZone } from './due-date.ts';
+import { isTimeZone } from './time-zone.ts';
 import { AI_TEXT_MAX, PROPOSALS_MAX, TIME_ZONE_MAX } from './paths.ts';
 
 export const ProposeSchema = z.strictObject({

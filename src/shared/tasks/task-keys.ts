@@ -46,8 +46,9 @@ export function closingKeysIn(text: string, prefix: string): number[] {
 export function defaultTaskPrefix(workspaceName: string): string {
   const words = workspaceName
     .normalize('NFKD')
-    // Accents and apostrophes belong to their word ("Ada Owner's workspace": AOW).
-    .replace(/[\p{M}'’]/gu, '')
+    // Accents and apostrophes belong to their word ("Ada Owner's workspace": AOW). The curly one is
+    // escaped: one non-ASCII character makes V8 hold the whole server bundle as a two-byte string.
+    .replace(/[\p{M}'\u2019]/gu, '')
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter(Boolean);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { slackImportError } from '#src/shared/chat/slack-import-messages.ts';
 import {
   SLACK_EXPORT_MAX_ENTRIES,
@@ -7,6 +7,7 @@ import {
   SLACK_EXPORT_MAX_UNPACKED_BYTES,
 } from '#src/shared/chat/slack-import-paths.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { lazy } from '#src/server/lazy.ts';
 
 export interface ZipLimits {
   maxEntries: number;
@@ -95,10 +96,14 @@ async function readCounted(stream: Readable, name: string, limits: ZipLimits, to
   return Buffer.concat(chunks, bytes);
 }
 
+// The zip reader loads with the first upload or import run.
+const zipReader = lazy(() => import('yauzl'));
+
 // Opens an uploaded export in memory, checked as a zip before anything is unpacked: the magic bytes, then
 // the central directory (entry count, names, encryption). Entries are unpacked one at a time, on demand.
 export async function openExportArchive(buffer: Buffer, limits: ZipLimits = EXPORT_LIMITS): Promise<ExportArchive> {
   if (!ZIP_MAGIC.some((magic) => buffer.subarray(0, 4).equals(magic))) throw new HttpError(400, slackImportError.notZip);
+  const { default: yauzl } = await zipReader();
   let zip: ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true, validateEntrySizes: true });
