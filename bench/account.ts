@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '#src/server/accounts/secrets.ts';
 import type { Db } from '#src/server/db/connect.ts';
+import { SESSION_TTL_MS } from '#src/shared/limits.ts';
 import { inBatches, userRow } from './insights.ts';
 import type { BenchServer } from './server.ts';
 
@@ -48,10 +49,9 @@ export async function createSignedInAccount(server: BenchServer): Promise<BenchA
   return { email, password, cookie };
 }
 
-const DAY_MS = 86_400_000;
-
-// A day's session for each of these people, written straight into the server's database (for people the
-// bench seeds in bulk, whom signing up through the API would take minutes); answers their Cookie headers.
+// A session for each of these people as a sign-in makes it, written straight into the server's database (for
+// people the bench seeds in bulk, whom signing up through the API would take minutes); answers their Cookie
+// headers. A shorter life than a sign-in's would have the server renew each on its first use, a write apiece.
 export async function seedSessions(db: Db, userIds: string[], now: number): Promise<string[]> {
   const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
   await db.kysely
@@ -62,7 +62,7 @@ export async function seedSessions(db: Db, userIds: string[], now: number): Prom
         token_hash: sha256(tokens[i]!),
         user_id: userId,
         created_at: now,
-        expires_at: now + DAY_MS,
+        expires_at: now + SESSION_TTL_MS,
         user_agent: 'bench',
         ip: null,
         last_seen_at: now,
