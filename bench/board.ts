@@ -50,13 +50,13 @@ export async function listThroughput(board: Board, account: BenchAccount, bareUr
   });
 }
 
-interface Stream {
+export interface Stream {
   next: (test: (event: LiveEvent) => boolean) => Promise<number>;
   close: () => void;
 }
 
 // A live stream read the way EventSource reads it; `next` resolves with the time the matching event arrived.
-async function openStream(workspaceUrl: string, cookie: string): Promise<Stream> {
+export async function openStream(workspaceUrl: string, cookie: string): Promise<Stream> {
   const controller = new AbortController();
   const response = await fetch(`${workspaceUrl}/events`, { headers: { cookie }, signal: controller.signal });
   if (response.status !== 200 || !response.body) throw new Error(`the event stream answered ${response.status}`);

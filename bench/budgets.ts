@@ -48,4 +48,14 @@ export const budgets = {
   aiFirstProposalPaintMs: 200,
   // Team chat: a Slack export of 50,000 messages imported (start to done, on the embedded database).
   slackImport50kMs: 60_000,
+  // Team chat: a message from its POST to another member with the channel open having it (on SQLite, and
+  // across two instances on PostgreSQL); one message reaching 500 members with the channel open, and the
+  // server's memory with their 500 live connections; a channel of 100,000 messages opened to its latest
+  // page painted, and scrolled back a page (the server's time for the `?before` read).
+  chatSendP95Ms: 150,
+  chatSendPairP95Ms: 300,
+  chatFanOutP95Ms: 500,
+  chatFanOutRssMb: 300,
+  chatOpenPaintMs: 300,
+  chatScrollBackMs: 50,
 } as const;

@@ -3,21 +3,19 @@
 // bell's list of 50 with 10,000 notifications in the table. The members, follows, a session for the
 // mentioned person and the 10,000 notifications are written straight into the server's database (through
 // the API they would take minutes of sign-ups); the measured calls go through HTTP as a browser's do.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { sha256 } from '#src/server/accounts/secrets.ts';
 import { openPostgres, openSqlite, type Db } from '#src/server/db/connect.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
-import type { BenchAccount } from './account.ts';
-import { inBatches, p99, timed, userRow } from './insights.ts';
+import { seedMembers, seedSessions, type BenchAccount } from './account.ts';
+import { inBatches, p99, timed } from './insights.ts';
 import type { BenchServer } from './server.ts';
 import { round } from './stats.ts';
 
 const FOLLOWERS = 50;
 const MENTIONED = 10;
 const NOTIFICATIONS = 10_000;
-const DAY_MS = 86_400_000;
 
 export interface NotificationFigures {
   comments: number;
@@ -28,12 +26,12 @@ export interface NotificationFigures {
   bellListP99Ms: number;
 }
 
-const percentile = (samples: number[], share: number) => {
+export const percentile = (samples: number[], share: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return round(sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!);
 };
 
-async function call<T>(url: string, cookie: string, method = 'GET', body?: unknown): Promise<T> {
+export async function call<T>(url: string, cookie: string, method = 'GET', body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
     headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -93,45 +91,19 @@ interface Seeded {
 async function seedPeople(db: Db, workspaceId: string, ownerId: string, taskId: string): Promise<Seeded> {
   const k = db.kysely;
   const now = Date.now();
-  const people = Array.from({ length: FOLLOWERS }, (_, i) => userRow(randomUUID(), now, `Follower ${i + 1}`));
-  await k.insertInto('users').values(people).execute();
-  await k
-    .insertInto('memberships')
-    .values(
-      people.map((person) => ({
-        workspace_id: workspaceId,
-        user_id: person.id,
-        role: 'member' as const,
-        joined_at: now,
-        last_opened_at: null,
-      })),
-    )
-    .execute();
+  const people = await seedMembers(db, workspaceId, FOLLOWERS, now, (i) => `Follower ${i + 1}`);
   await k
     .insertInto('task_follows')
-    .values(people.map((person) => ({ task_id: taskId, user_id: person.id, workspace_id: workspaceId, following: 1 })))
+    .values(people.map((id) => ({ task_id: taskId, user_id: id, workspace_id: workspaceId, following: 1 })))
     .execute();
-  const token = randomBytes(32).toString('base64url');
-  await k
-    .insertInto('sessions')
-    .values({
-      id: randomUUID(),
-      token_hash: sha256(token),
-      user_id: people[0]!.id,
-      created_at: now,
-      expires_at: now + DAY_MS,
-      user_agent: 'bench',
-      ip: null,
-      last_seen_at: now,
-    })
-    .execute();
+  const [mentionedCookie] = await seedSessions(db, [people[0]!], now);
   const notifications = Array.from({ length: NOTIFICATIONS }, (_, i) => ({
     id: randomUUID(),
     user_id: ownerId,
     workspace_id: workspaceId,
     kind: (i % 3 ? 'commented' : 'mentioned') as 'commented' | 'mentioned',
     task_id: taskId,
-    actor_id: people[i % FOLLOWERS]!.id,
+    actor_id: people[i % FOLLOWERS]!,
     excerpt: `${mentionToken(ownerId)} a look at the invoice, please (${i})`,
     detail: null,
     read_at: i % 4 ? now : null,
@@ -139,7 +111,7 @@ async function seedPeople(db: Db, workspaceId: string, ownerId: string, taskId: 
     created_at: now - i * 60_000,
   }));
   await inBatches(notifications, (batch) => k.insertInto('notifications').values(batch).execute());
-  return { mentioned: people.slice(0, MENTIONED).map((person) => person.id), mentionedCookie: `tessera_session=${token}` };
+  return { mentioned: people.slice(0, MENTIONED), mentionedCookie: mentionedCookie! };
 }
 
 // `writer` takes the comments; the mentioned person's bell is open on `reader` (the same server, or

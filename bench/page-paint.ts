@@ -51,10 +51,10 @@ const READY: Record<string, string> = {
   '/calendar': `document.querySelectorAll('[role=gridcell] button').length > 0`,
 };
 
-// Each frame until the page's figures are on it, marks \`bench:ready\` (a frame's callbacks run before
-// its paint, so the paint that follows is the one that shows them).
-const READY_WATCH = `(() => {
-  const ready = { ${Object.entries(READY)
+// Each frame until the page's figures are on it (`ready`: a page expression for each path), marks
+// `bench:ready` (a frame's callbacks run before its paint, so the paint that follows is the one that shows them).
+export const readyWatch = (ready: Record<string, string>) => `(() => {
+  const ready = { ${Object.entries(ready)
     .map(([path, expression]) => `'${path}': () => ${expression}`)
     .join(', ')} }[location.pathname];
   if (!ready) return;
@@ -68,7 +68,7 @@ const READY_WATCH = `(() => {
 })()`;
 
 // A fresh load of \`path\` (the data not cached in the page), from navigation start to the paint of its figures.
-async function loadPaint(browser: Browser, page: Page, path: string): Promise<number> {
+export async function loadPaint(browser: Browser, page: Page, path: string): Promise<number> {
   const events = await traced(browser, page, async () => {
     await page.goto(path);
     await waitReady(page);
@@ -98,7 +98,8 @@ export interface PaintFigures {
   runs: { dashboard: number; calendar: number; search: number }[];
 }
 
-export async function pagePaint(serverUrl: string, account: BenchAccount): Promise<PaintFigures> {
+// Chromium with one page, signed in as the account, each load of a path in `ready` watched for its figures.
+export async function signedInPage(serverUrl: string, account: BenchAccount, ready: Record<string, string>) {
   const executablePath = await findBrowser();
   if (!executablePath) throw new Error('no Chromium found (CHROME_PATH, /usr/bin/chromium)');
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
@@ -107,7 +108,17 @@ export async function pagePaint(serverUrl: string, account: BenchAccount): Promi
     const context = await browser.newContext({ baseURL: serverUrl, viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ name, value, url: serverUrl }]);
     const page = await context.newPage();
-    await page.addInitScript(READY_WATCH);
+    await page.addInitScript(readyWatch(ready));
+    return { browser, page };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+export async function pagePaint(serverUrl: string, account: BenchAccount): Promise<PaintFigures> {
+  const { browser, page } = await signedInPage(serverUrl, account, READY);
+  try {
     // A first, unmeasured visit of each page fills the HTTP cache with its code, as a returning person's is.
     await loadPaint(browser, page, '/calendar');
     await loadPaint(browser, page, '/dashboard');

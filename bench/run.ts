@@ -9,6 +9,7 @@ import { aiFirstProposal } from './ai-stream.ts';
 import { boardRender } from './board-render.ts';
 import { liveLatency, listThroughput, seedBoard, startPostgresPair } from './board.ts';
 import { budgets } from './budgets.ts';
+import { chatOpenPaint, measureChatFanOut, measureChatSend, measureScrollBack, seedChatHistory, type ChatSendFigures } from './chat.ts';
 import { measureColdStart } from './cold-start.ts';
 import { FULL_BOOK, measureDashboardData } from './dashboard-data.ts';
 import { measureInsights } from './insights.ts';
@@ -38,6 +39,9 @@ const PORTS = {
   aiStream: port(4427),
   webhooks: port(4430),
   slackImport: port(4431),
+  chat: port(4440),
+  chatHistory: port(4441),
+  chatPair: [port(4442), port(4443)] as [number, number],
 };
 
 interface Row {
@@ -59,6 +63,14 @@ function liveNotificationRow(figures: NotificationFigures, what: string, engine:
     figures.liveP95Ms <= budgets.notificationLiveP95Ms,
   );
 }
+function chatSendRow(figures: ChatSendFigures, what: string, engine: string, budget: number) {
+  row(
+    `${what}, p95 of ${figures.sends} (${engine})`,
+    `${figures.p95Ms} ms (p50 ${figures.p50Ms}, max ${figures.maxMs}; the notice alone p95 ${figures.noticeP95Ms})`,
+    `≤ ${budget} ms`,
+    figures.p95Ms <= budget,
+  );
+}
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80);
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
@@ -69,7 +81,7 @@ const began = performance.now();
 
 // BENCH_ONLY=name[,name]: only those measurements (names: ai-parse, cold-start, landing, lighthouse,
 // current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, insights,
-// notifications, dashboard-data, page-paint, ai-stream, slack-import). BENCH_SMALL=1: the client book at a tenth of its size, to
+// notifications, dashboard-data, page-paint, ai-stream, slack-import, chat). BENCH_SMALL=1: the client book at a tenth of its size, to
 // check that the measurements run, not to judge a budget.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
@@ -511,6 +523,111 @@ if (wanted('slack-import')) {
   } finally {
     await server.stop();
   }
+}
+
+// Team chat: each message counts from its POST to the other member having it in hand (the stream's
+// notice, then the page's read of the channel), as bench/chat.ts explains.
+if (wanted('chat')) {
+  const members = process.env.BENCH_SMALL ? 50 : 500;
+  const historySize = process.env.BENCH_SMALL ? 10_000 : 100_000;
+  const small = process.env.BENCH_SMALL ? ` [BENCH_SMALL: ${members} members, ${historySize.toLocaleString('en')} messages]` : '';
+  const sendMeasurement = 'chat message POST → another member with the channel open has it';
+  progress(`team chat: a message to another member with the channel open, then to ${members} (SQLite)`);
+  const server = await startServer(PORTS.chat, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn' });
+  try {
+    const account = await createSignedInAccount(server);
+    try {
+      const send = await measureChatSend(server, server, account, {});
+      results.chatSendSqlite = send;
+      chatSendRow(send, sendMeasurement, 'SQLite', budgets.chatSendP95Ms);
+    } catch (error) {
+      row(`${sendMeasurement} (SQLite)`, `not measured: ${reason(error)}`, `≤ ${budgets.chatSendP95Ms} ms`, false);
+    }
+    try {
+      const fanOut = await measureChatFanOut(server, account, members);
+      results.chatFanOut = fanOut;
+      row(
+        `chat message → ${members} members with the channel open, p95 of ${members} × ${fanOut.sends} (SQLite)${small}`,
+        `${fanOut.p95Ms} ms (p50 ${fanOut.p50Ms}, max ${fanOut.maxMs}; the notice alone p95 ${fanOut.noticeP95Ms})`,
+        `≤ ${budgets.chatFanOutP95Ms} ms`,
+        fanOut.p95Ms <= budgets.chatFanOutP95Ms,
+      );
+      row(
+        `server RSS with ${members} open chat streams (most seen)${small}`,
+        `${fanOut.rssMb.toFixed(0)} MB (${fanOut.idleRssMb.toFixed(0)} MB before they opened)`,
+        `≤ ${budgets.chatFanOutRssMb} MB`,
+        fanOut.rssMb <= budgets.chatFanOutRssMb,
+      );
+    } catch (error) {
+      row(
+        `chat message → ${members} members with the channel open, and RSS`,
+        `not measured: ${reason(error)}`,
+        `≤ ${budgets.chatFanOutP95Ms} ms / ${budgets.chatFanOutRssMb} MB`,
+        false,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  progress(
+    `team chat: a channel of ${historySize.toLocaleString('en')} messages opened in Chromium and scrolled back (SQLite, seeded in bulk)`,
+  );
+  // The request log at info: its line for each read holds the server's own time, the scroll-back figure.
+  const historyServer = await startServer(PORTS.chatHistory, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info' });
+  try {
+    const account = await createSignedInAccount(historyServer);
+    const history = await seedChatHistory(historyServer, account, historySize);
+    try {
+      const painted = await chatOpenPaint(historyServer.url, account, history);
+      results.chatOpenPaint = painted;
+      row(
+        `chat channel of 100,000 messages: load to the latest page painted (median of 5)${small}`,
+        `${painted.paintMs} ms`,
+        `≤ ${budgets.chatOpenPaintMs} ms`,
+        painted.paintMs <= budgets.chatOpenPaintMs,
+      );
+    } catch (error) {
+      row(
+        'chat channel of 100,000 messages: latest page painted',
+        `not measured: ${reason(error)}`,
+        `≤ ${budgets.chatOpenPaintMs} ms`,
+        false,
+      );
+    }
+    const scroll = await measureScrollBack(historyServer, account, history);
+    results.chatScrollBack = scroll;
+    row(
+      `chat scroll back a page (?before), server time p99 of ${scroll.pages}${small}`,
+      `${scroll.serverP99Ms} ms (p50 ${scroll.serverP50Ms}; round trip p99 ${scroll.roundTripP99Ms})`,
+      `≤ ${budgets.chatScrollBackMs} ms`,
+      scroll.serverP99Ms <= budgets.chatScrollBackMs,
+    );
+  } catch (error) {
+    row(
+      'chat channel of 100,000 messages: scroll back a page',
+      `not measured: ${reason(error)}`,
+      `≤ ${budgets.chatScrollBackMs} ms`,
+      false,
+    );
+  } finally {
+    await historyServer.stop();
+  }
+
+  const pairMeasurement = 'chat message POST on A → another member with the channel open on B has it';
+  if (postgresUrl) {
+    progress('team chat: a message across two instances on PostgreSQL');
+    const pair = await startPostgresPair(postgresUrl, PORTS.chatPair);
+    try {
+      const send = await measureChatSend(pair.a, pair.b, await createSignedInAccount(pair.a), { postgresUrl: pair.databaseUrl });
+      results.chatSendPostgresTwoInstances = send;
+      chatSendRow(send, pairMeasurement, 'PostgreSQL', budgets.chatSendPairP95Ms);
+    } catch (error) {
+      row(`${pairMeasurement} (PostgreSQL)`, `not measured: ${reason(error)}`, `≤ ${budgets.chatSendPairP95Ms} ms`, false);
+    } finally {
+      await pair.stop();
+    }
+  } else row(`${pairMeasurement} (PostgreSQL)`, 'not measured: DATABASE_URL is not set', `≤ ${budgets.chatSendPairP95Ms} ms`, null);
 }
 
 if (wanted('webhooks')) {

@@ -124,23 +124,25 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
       .selectFrom('chat_channels as c')
       .leftJoin('chat_members as m', (join) => join.onRef('m.channel_id', '=', 'c.id').on('m.user_id', '=', userId))
       .select(['c.id', 'c.name', 'c.kind', 'c.private', 'c.archived_at', 'c.created_by', 'm.user_id as member_id', 'm.last_read_seq'])
+      // My unread messages in each channel, counted from my read position on along the channel's history
+      // index, so a long channel costs what is unread (one count across the workspace walked every message
+      // of every channel). Thread replies are read in their thread; the channel counts its own messages.
+      .select((eb) =>
+        eb
+          .selectFrom('chat_messages as msg')
+          .select((count) => count.fn.countAll<string | number>().as('n'))
+          .where('msg.workspace_id', '=', workspaceId)
+          .whereRef('msg.channel_id', '=', 'c.id')
+          .where('msg.parent_id', 'is', null)
+          .whereRef('msg.seq', '>', 'm.last_read_seq')
+          .where((author) => author.or([author('msg.author_id', 'is', null), author('msg.author_id', '<>', userId)]))
+          .as('unread'),
+      )
       .where('c.workspace_id', '=', workspaceId)
       .where((eb) => eb.or([eb('c.private', '=', 0), eb('m.user_id', 'is not', null)]))
       .orderBy('c.name');
     if (channelId) query = query.where('c.id', '=', channelId);
     const rows = await query.execute();
-    // Thread replies are read in their thread; the channel counts its own messages.
-    const counts = await db
-      .selectFrom('chat_messages as msg')
-      .innerJoin('chat_members as m', (join) => join.onRef('m.channel_id', '=', 'msg.channel_id').on('m.user_id', '=', userId))
-      .select(['msg.channel_id', (eb) => eb.fn.countAll<string | number>().as('unread')])
-      .where('msg.workspace_id', '=', workspaceId)
-      .where('msg.parent_id', 'is', null)
-      .whereRef('msg.seq', '>', 'm.last_read_seq')
-      .where((eb) => eb.or([eb('msg.author_id', 'is', null), eb('msg.author_id', '<>', userId)]))
-      .groupBy('msg.channel_id')
-      .execute();
-    const unread = new Map(counts.map((row) => [row.channel_id, Number(row.unread)]));
     const dmIds = rows.filter((row) => row.kind === 'dm').map((row) => row.id);
     const dmPeople =
       dmIds.length === 0
@@ -163,7 +165,7 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
         private: row.private === 1,
         archived: row.archived_at !== null,
         joined: row.member_id !== null,
-        unread: unread.get(row.id) ?? 0,
+        unread: Number(row.unread ?? 0),
         lastReadSeq: row.last_read_seq === null || Number(row.last_read_seq) === 0 ? null : Number(row.last_read_seq),
         createdBy: row.created_by,
       };
