@@ -2,6 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
 import type { Column, Task } from '#src/shared/tasks/paths.ts';
 import { boardReducer, emptyBoard, type BoardAction, type BoardState } from './board-state.ts';
+import { sampleTask } from './test-fixtures.tsx';
 
 const WS = 'ws-1';
 const columns: Column[] = [
@@ -11,29 +12,8 @@ const columns: Column[] = [
 ];
 
 const keys = generateNKeysBetween(null, null, 5);
-function task(id: string, columnId: string, position: string, more: Partial<Task> = {}): Task {
-  return {
-    id,
-    key: `T-${id}`,
-    number: 1,
-    workspaceId: WS,
-    columnId,
-    title: `Task ${id}`,
-    description: '',
-    assignee: null,
-    priority: 'medium',
-    dueDate: null,
-    labels: [],
-    projectId: null,
-    sharedWithClient: false,
-    position,
-    version: 1,
-    createdBy: null,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    updatedAt: '2026-11-23T10:00:00.000Z',
-    ...more,
-  };
-}
+const task = (id: string, columnId: string, position: string, more: Partial<Task> = {}): Task =>
+  sampleTask({ id, key: `T-${id}`, workspaceId: WS, columnId, title: `Task ${id}`, position, ...more });
 
 const run = (...actions: BoardAction[]) => actions.reduce(boardReducer, emptyBoard);
 

@@ -12,7 +12,7 @@ import { Avatar } from '#src/web/ui/avatar.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
 import { MarkdownText } from '#src/web/ui/markdown-text.tsx';
-import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 import { boardApi, boardKeys } from './board-api.ts';
 import { CommentField } from './comment-field.tsx';
 import { withEdited, withoutComment } from './comment-list.ts';

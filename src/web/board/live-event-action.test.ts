@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Comment, LiveEvent, Task } from '#src/shared/tasks/paths.ts';
+import type { Column, Comment, LiveEvent } from '#src/shared/tasks/paths.ts';
 import { boardReducer, emptyBoard } from './board-state.ts';
 import { actionFor } from './live-event-action.ts';
+import { sampleTask } from './test-fixtures.tsx';
 
 const column: Column = { id: 'c1', workspaceId: 'w', name: 'To do', position: 'a0' };
-const task: Task = {
-  id: 't1',
-  key: 'TSR-1',
-  number: 1,
-  workspaceId: 'w',
-  columnId: 'c1',
-  title: 'A',
-  description: '',
-  assignee: null,
-  priority: 'medium',
-  dueDate: null,
-  labels: [],
-  projectId: null,
-  sharedWithClient: false,
-  position: 'a0',
-  version: 1,
-  createdBy: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+const task = sampleTask({ workspaceId: 'w', columnId: 'c1', title: 'A' });
 const comment: Comment = {
   id: 'k1',
   workspaceId: 'w',

@@ -3,54 +3,19 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { TASK_LABEL_MAX, type Column, type Task } from '#src/shared/tasks/paths.ts';
+import { TASK_LABEL_MAX } from '#src/shared/tasks/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
-import { NewTaskDialog } from './new-task-dialog.tsx';
 import { TaskSheet } from './task-sheet.tsx';
+import { renderNewTaskDialog, sampleTask } from './test-fixtures.tsx';
 
 vi.mock('#src/web/ui/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('#src/web/lib/session.tsx', () => ({ useSession: () => ({ user: { id: 'u-ada' } }) }));
 
-const columns: Column[] = [{ id: '00000000-0000-4000-8000-0000000000c1', workspaceId: 'w1', name: 'To do', position: 'a0' }];
 const noProjects = { list: [], groups: [], clientOf: new Map<string, string>() };
-const task: Task = {
-  id: 't1',
-  key: 'TSR-1',
-  number: 1,
-  workspaceId: 'w1',
-  columnId: columns[0]!.id,
-  title: 'Draft copy',
-  description: '',
-  assignee: null,
-  priority: 'medium',
-  dueDate: null,
-  labels: [],
-  projectId: null,
-  sharedWithClient: false,
-  position: 'a0',
-  version: 3,
-  createdBy: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+const task = sampleTask({ version: 3 });
 
-function renderNewTask() {
-  render(
-    <QueryProvider>
-      <NewTaskDialog
-        open
-        onClose={() => undefined}
-        workspaceId="w1"
-        columns={columns}
-        members={[]}
-        projects={noProjects}
-        onCreated={() => undefined}
-      />
-    </QueryProvider>,
-  );
-  return screen.getByRole('dialog', { name: boardUi.createTitle });
-}
+const renderNewTask = () => renderNewTaskDialog(noProjects);
 
 function renderSheet() {
   render(

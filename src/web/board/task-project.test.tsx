@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '#src/shared/clients/paths.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { quickAddUi } from '#src/shared/ai/messages.ts';
-import type { Column, Comment } from '#src/shared/tasks/paths.ts';
+import type { Comment } from '#src/shared/tasks/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { groupProjects } from '#src/web/lib/use-projects.ts';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
-import { NewTaskDialog } from './new-task-dialog.tsx';
+import { renderNewTaskDialog } from './test-fixtures.tsx';
 import { TaskComments } from './task-comments.tsx';
 
 vi.mock('#src/web/ui/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -38,24 +38,7 @@ const list = [
   project(ids.acmeAudit, 'Audit', 'c-acme', 'Acme'),
 ];
 const projects = { list, groups: groupProjects(list), clientOf: new Map(list.map((one) => [one.id, one.clientId])) };
-const columns: Column[] = [{ id: '00000000-0000-4000-8000-0000000000c1', workspaceId: 'w1', name: 'To do', position: 'a0' }];
-
-function renderDialog() {
-  render(
-    <QueryProvider>
-      <NewTaskDialog
-        open
-        onClose={() => undefined}
-        workspaceId="w1"
-        columns={columns}
-        members={[]}
-        projects={projects}
-        onCreated={() => undefined}
-      />
-    </QueryProvider>,
-  );
-  return screen.getByRole('dialog', { name: boardUi.createTitle });
-}
+const renderDialog = () => renderNewTaskDialog(projects);
 
 describe('a task’s project', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());

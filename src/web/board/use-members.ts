@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
-import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 
 export type MemberLookup = ReadonlyMap<string, WorkspaceMember>;
 

@@ -8,7 +8,8 @@ import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { MentionTextarea, type MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
+import { MentionTextarea } from '#src/web/ui/mention-textarea.tsx';
 import { chatApi } from './chat-api.ts';
 
 // Enter sends, Shift+Enter starts a new line; while the `@` list is open, Enter picks from it instead.

@@ -8,7 +8,8 @@ import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { controlClass } from '#src/web/ui/control-class.ts';
 import { MarkdownText } from '#src/web/ui/markdown-text.tsx';
-import { MentionTextarea, type MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
+import { MentionTextarea } from '#src/web/ui/mention-textarea.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { taskKeysIn } from './task-preview.tsx';
 

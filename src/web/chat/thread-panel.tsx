@@ -5,7 +5,7 @@ import { problemText } from '#src/web/lib/api-client.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
-import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 import { chatApi, chatKeys } from './chat-api.ts';
 import { Composer } from './composer.tsx';
 import type { MessageActions } from './message-item.tsx';

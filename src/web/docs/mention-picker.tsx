@@ -2,9 +2,7 @@ import type { MentionNodeAttrs, MentionOptions } from '@tiptap/extension-mention
 import { ReactRenderer } from '@tiptap/react';
 import { useImperativeHandle, useState, type Ref } from 'react';
 import { MEMBER_MENTION } from '#src/shared/docs/paths.ts';
-import { notificationCopy } from '#src/shared/notifications/messages.ts';
-import { cn } from '#src/web/ui/cn.ts';
-import { matching, type MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import { matching, MemberOptions, type MentionCandidate } from '#src/web/ui/member-options.tsx';
 
 type Suggestion = MentionOptions<MentionCandidate, MentionNodeAttrs>['suggestion'];
 type Renderer = ReturnType<NonNullable<Suggestion['render']>>;
@@ -41,35 +39,7 @@ function MemberPicker({ items, command, ref }: PickerProps) {
       return false;
     },
   }));
-  return (
-    <ul
-      role="listbox"
-      aria-label={notificationCopy.mentionPicker}
-      className="z-50 max-h-60 w-64 overflow-y-auto rounded-card border border-slate-200 bg-white p-1 text-sm shadow-lg"
-    >
-      {items.length === 0 ? (
-        <li role="presentation" className="px-2.5 py-2 text-ink-muted">
-          {notificationCopy.noMemberMatches}
-        </li>
-      ) : (
-        items.map((member, index) => (
-          <li
-            key={member.id}
-            role="option"
-            aria-selected={index === active}
-            className={cn('cursor-pointer rounded-md px-2.5 py-2 text-slate-800', index === active && 'bg-slate-100 text-slate-900')}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(member);
-            }}
-            onMouseEnter={() => setActive(index)}
-          >
-            {member.name}
-          </li>
-        ))
-      )}
-    </ul>
-  );
+  return <MemberOptions members={items} active={active} onPick={pick} onActive={setActive} className="w-64" />;
 }
 
 // Tiptap's suggestion for member mentions: the workspace's members narrowed as one types (read through

@@ -26,7 +26,7 @@ import { pageExtensions } from '#src/shared/docs/page-schema.ts';
 import { COLLAB_CLOSE, COLLAB_PATH, documentName } from '#src/shared/docs/paths.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
-import type { MentionCandidate } from '#src/web/ui/mention-textarea.tsx';
+import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { memberSuggestion } from './mention-picker.tsx';
 import { colorOf } from './presence-color.ts';

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { notificationCopy } from '#src/shared/notifications/messages.ts';
-import { MentionTextarea, type MentionCandidate } from './mention-textarea.tsx';
+import type { MentionCandidate } from './member-options.tsx';
+import { MentionTextarea } from './mention-textarea.tsx';
 
 const grace = { id: '11111111-1111-4111-8111-111111111111', name: 'Grace Teammate' };
 const ada = { id: '22222222-2222-4222-8222-222222222222', name: 'Ada Owner' };

@@ -1,15 +1,7 @@
 import { useId, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
-import { notificationCopy } from '#src/shared/notifications/messages.ts';
-import { cn } from './cn.ts';
+import { matching, MemberOptions, type MentionCandidate } from './member-options.tsx';
 
-export interface MentionCandidate {
-  id: string;
-  name: string;
-}
-
-// Shown at most; typing more narrows the list.
-const SHOWN = 8;
 // `@` at the start or after a space, then what is typed so far (a name may hold spaces, not a new line).
 const TYPING = /(?:^|\s)@([^\s@<>][^@<>\n]{0,40}|)$/;
 
@@ -23,18 +15,6 @@ function pickingAt(text: string, caret: number): Picking | null {
   const found = TYPING.exec(text.slice(0, caret));
   if (!found) return null;
   return { start: caret - found[1]!.length - 1, query: found[1]! };
-}
-
-export function matching(members: MentionCandidate[], query: string): MentionCandidate[] {
-  const wanted = query.trim().toLowerCase();
-  return members
-    .filter((member) =>
-      member.name
-        .toLowerCase()
-        .split(/\s+/)
-        .some((_, index, words) => words.slice(index).join(' ').startsWith(wanted)),
-    )
-    .slice(0, SHOWN);
 }
 
 // Replaces the typed `@query` with the token in place (setRangeText, not the value setter, so React's
@@ -129,36 +109,14 @@ export function MentionTextarea({
         }}
       />
       {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={notificationCopy.mentionPicker}
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-60 overflow-y-auto rounded-card border border-slate-200 bg-white p-1 text-sm shadow-lg"
-        >
-          {options.length === 0 ? (
-            <li role="presentation" className="px-2.5 py-2 text-ink-muted">
-              {notificationCopy.noMemberMatches}
-            </li>
-          ) : (
-            options.map((member, index) => (
-              <li
-                key={member.id}
-                id={`${listId}-${member.id}`}
-                role="option"
-                aria-selected={index === active}
-                className={cn('cursor-pointer rounded-md px-2.5 py-2 text-slate-800', index === active && 'bg-slate-100 text-slate-900')}
-                // Picking with the mouse keeps focus (and the caret) in the text box.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(member);
-                }}
-                onMouseEnter={() => setActive(index)}
-              >
-                {member.name}
-              </li>
-            ))
-          )}
-        </ul>
+        <MemberOptions
+          listId={listId}
+          members={options}
+          active={active}
+          onPick={pick}
+          onActive={setActive}
+          className="absolute inset-x-0 top-full mt-1"
+        />
       ) : null}
     </div>
   );
