@@ -1,7 +1,9 @@
 // What tests of many domains share about tasks: a team of two in one workspace, a stranger with a workspace of their own,
 // and a reader of the live event stream.
+import { beforeEach } from 'vitest';
 import type { Column, LiveEvent, Task } from '#src/shared/tasks/paths.ts';
-import type { Client, TestApp } from './test-app.ts';
+import type { Engine } from '#src/server/db/connect.ts';
+import { useTestApp, type Client, type TestApp } from './test-app.ts';
 import { createWorkspace, invite, person, type Person } from './workspaces.ts';
 
 export interface Team {
@@ -20,6 +22,16 @@ export async function team(t: TestApp, name = 'Team'): Promise<Team> {
   if (accepted.status !== 200) throw new Error(JSON.stringify(accepted.body));
   const columns = (await owner.c.get(`/workspaces/${id}/columns`)).body.columns as Column[];
   return { owner, member, id, columns };
+}
+
+// The start of most domain tests: the app, and before each test a fresh team, handed to `take`. Limits
+// are raised, as each test signs several people up from one address.
+export function useTeam(engine: Engine, take: (made: { t: TestApp; tm: Team }) => void, env: Record<string, string> = {}): void {
+  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000', ...env } });
+  beforeEach(async () => {
+    const t = app();
+    take({ t, tm: await team(t) });
+  });
 }
 
 export async function createTask(c: Client, workspaceId: string, body: Record<string, unknown>): Promise<Task> {

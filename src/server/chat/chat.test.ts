@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatError } from '#src/shared/chat/messages.ts';
 import type { Channel, ChatMessage } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
@@ -6,18 +6,14 @@ import { writeLimits } from '#src/server/http/rate-limit.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
-import { readEvents, team, type Team } from '../../../tests/support/tasks.ts';
+import { readEvents, team, type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { base, bodies, channels, general, send } from './test-helpers.ts';
 
 describe.each(engines)('team chat on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
+  useTeam(engine, (made) => ({ t, tm } = made));
 
   it('gives every workspace one #general everyone is in, and counts unread messages per person until read', async () => {
     const [fromOwner, fromMember] = await Promise.all([general(tm.owner, tm.id), general(tm.member, tm.id)]);

@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { COLLAB_CLOSE } from '#src/shared/docs/paths.ts';
-import { startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
+import { startTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { startSmtpSink } from '../../../tests/support/smtp-sink.ts';
 import { createTestDatabase, engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
-import { team, type Team } from '../../../tests/support/tasks.ts';
+import { team, type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
 import { paragraphs, writeMention, writeParagraph } from '../../../tests/support/doc-socket.ts';
 import { createPage, markdownPath, openPage, pagesPath, useOpenPages } from './test-helpers.ts';
@@ -19,14 +19,10 @@ const stored = async (t: TestApp, pageId: string) =>
   (await t.db.kysely.selectFrom('doc_pages').select(['state', 'text']).where('id', '=', pageId).executeTakeFirstOrThrow()).text;
 
 describe.each(engines)('the collaboration socket on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
+  useTeam(engine, (made) => ({ t, tm } = made));
   const open = useOpenPages();
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
 
   it('lets two members type into one page live, and keeps its words for search', async () => {
     const page = await createPage(tm.owner, tm.id, { title: 'Launch notes' });

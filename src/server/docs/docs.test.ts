@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docsError } from '#src/shared/docs/messages.ts';
 import { PAGE_DEPTH_MAX, type Page } from '#src/shared/docs/paths.ts';
 import { writeLimits } from '#src/server/http/rate-limit.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
-import { readEvents, team, type Team } from '../../../tests/support/tasks.ts';
+import { readEvents, team, type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { createPage, pagesPath } from './test-helpers.ts';
 
@@ -21,18 +21,14 @@ function outline(pages: Page[], parentId: string | null = null): unknown[] {
 }
 
 describe.each(engines)('docs pages on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
+  useTeam(engine, (made) => ({ t, tm } = made));
   const tree = async (id = tm.id) => {
     const answer = await tm.member.c.get(pagesPath(id));
     expect(answer.status).toBe(200);
     return outline(answer.body.pages);
   };
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
 
   it('makes, names, nests, reorders, moves and deletes pages, and tells the live stream', async () => {
     expect(await tree()).toEqual([]);

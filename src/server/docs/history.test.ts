@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { docsError } from '#src/shared/docs/messages.ts';
 import { VERSIONS_PER_PAGE, type PageVersion } from '#src/shared/docs/paths.ts';
 import { writeLimits } from '#src/server/http/rate-limit.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
-import { team, type Team } from '../../../tests/support/tasks.ts';
+import { team, type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, person, type Person } from '../../../tests/support/workspaces.ts';
 import { paragraphs, writeParagraph } from '../../../tests/support/doc-socket.ts';
 import { createPage, pagesPath, useOpenPages } from './test-helpers.ts';
@@ -15,14 +15,10 @@ const versionsOf = async (p: Person, workspaceId: string, pageId: string): Promi
   (await p.c.get(versionsPath(workspaceId, pageId))).body.versions;
 
 describe.each(engines)('page history on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
+  useTeam(engine, (made) => ({ t, tm } = made));
   const open = useOpenPages();
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
 
   it('keeps a version by itself as people type, saves one on demand, and restores it for everyone connected, undoably', async () => {
     const page = await createPage(tm.owner, tm.id, { title: 'Plan' });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docsError } from '#src/shared/docs/messages.ts';
 import { IMAGE_BYTES_PER_WORKSPACE, IMAGE_MAX_BYTES } from '#src/shared/docs/paths.ts';
 import { personLimits } from '#src/server/http/rate-limit.ts';
@@ -6,7 +6,7 @@ import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ONE_PIXEL_PNG } from '../../../tests/support/png.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
-import { cookieOf, team, type Team } from '../../../tests/support/tasks.ts';
+import { cookieOf, team, type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, type Person } from '../../../tests/support/workspaces.ts';
 import { createPage, pagesPath } from './test-helpers.ts';
 
@@ -30,13 +30,9 @@ async function fetchImage(t: TestApp, p: Person | null, url: string) {
 }
 
 describe.each(engines)('images in docs pages on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
+  useTeam(engine, (made) => ({ t, tm } = made));
 
   it('stores an uploaded image with its page and serves it, unchanged, to members only', async () => {
     const page = await createPage(tm.owner, tm.id, { title: 'Screens' });

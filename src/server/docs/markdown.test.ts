@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { DOC_FRAGMENT, MARKDOWN_MAX_BYTES, type Page } from '#src/shared/docs/paths.ts';
-import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
-import { team, type Team } from '../../../tests/support/tasks.ts';
+import { type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
 import { writeParagraph } from '../../../tests/support/doc-socket.ts';
 import { createPage, markdownPath, openPage, pagesPath } from './test-helpers.ts';
@@ -14,13 +14,9 @@ const launchPlan = readFileSync('tests/fixtures/docs/launch-plan.md', 'utf8');
 const importPath = (workspaceId: string) => `${pagesPath(workspaceId)}/import`;
 
 describe.each(engines)('Markdown import and export on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
+  useTeam(engine, (made) => ({ t, tm } = made));
 
   it('imports a file as a new page under a parent, and exports it back with its shape', async () => {
     const parent = await createPage(tm.owner, tm.id, { title: 'Specs' });

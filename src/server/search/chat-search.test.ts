@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Channel } from '#src/shared/chat/paths.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { find, marked, q } from '../../../tests/support/search.ts';
-import { team, type Team } from '../../../tests/support/tasks.ts';
-import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { type Team, useTeam } from '../../../tests/support/tasks.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
 import { base, general, send, teammate } from '#src/server/chat/test-helpers.ts';
@@ -19,13 +19,9 @@ async function privateChannel(owner: Person, id: string, name: string, members: 
 // Chat messages in the app-wide search, on both engines: found by whoever may read their channel, and
 // by nobody else.
 describe.each(engines)('chat messages in search on %s', (engine) => {
-  const app = useTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1000' } });
   let t: TestApp;
   let tm: Team;
-  beforeEach(async () => {
-    t = app();
-    tm = await team(t);
-  });
+  useTeam(engine, (made) => ({ t, tm } = made));
 
   it('finds a message by its words, with its channel, author and where it opens; a reply opens its thread', async () => {
     const channel = await general(tm.owner, tm.id);
