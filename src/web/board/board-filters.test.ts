@@ -2,27 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { boardLabels, isFiltering, matchesFilters, readFilters, withFilter } from './board-filters.ts';
 import { draftOf, fieldsOf, rebase } from './task-draft.ts';
+import { sampleTask } from './test-fixtures.tsx';
 
-const base: Task = {
-  id: 't1',
-  key: 'TSR-1',
-  number: 1,
+const base = sampleTask({
   workspaceId: 'w',
   columnId: 'c',
   title: 'Write the Launch notes',
-  description: '',
   assignee: { id: 'u-ada', name: 'Ada' },
   priority: 'high',
-  dueDate: null,
   labels: ['Docs', 'launch'],
-  projectId: null,
-  sharedWithClient: false,
-  position: 'a0',
-  version: 1,
-  createdBy: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+});
 const unassigned: Task = {
   ...base,
   id: 't2',
