@@ -173,6 +173,11 @@ test('@ in a page offers the workspace’s members; the one picked hears of it o
   await page.keyboard.type('Over to @gra');
   const picker = page.getByRole('listbox', { name: notificationCopy.mentionPicker });
   await expect(picker.getByRole('option')).toHaveText(['Grace Teammate']);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/docs-mention-${width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+  }
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
   await expect(editorOf(page).locator('.mention')).toHaveText('@Grace Teammate');

@@ -47,6 +47,8 @@ function MemberPicker({ items, command, ref }: PickerProps) {
 export function memberSuggestion(members: () => MentionCandidate[]): Partial<Suggestion> {
   return {
     char: MEMBER_MENTION,
+    // Inside the page's main landmark, where a screen reader finds it with the text being written.
+    container: 'main',
     items: ({ query }) => matching(members(), query),
     render: () => {
       let picker: ReactRenderer<PickerHandle, PickerProps> | null = null;
