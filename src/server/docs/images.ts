@@ -13,7 +13,7 @@ import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
-import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
+import { readWorkspace, refuseUnless, withWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import { findPage } from './service.ts';
 
@@ -35,9 +35,10 @@ export function createPageImages({ db, clock, limiter }: { db: Db; clock: Clock;
   const k = db.kysely;
 
   return {
-    // Asked before an upload's body is read: a member, the page in this workspace, within the allowance.
-    async mayUpload(scope: WorkspaceScope, pageId: string): Promise<void> {
-      await readWorkspace(k, scope, 'member', (reader) => findPage(reader, scope.workspaceId, pageId));
+    // Asked before an upload's body is read: a member (not a guest), within the allowance. The page is
+    // looked up with the upload, under the workspace's lock.
+    async mayUpload(scope: WorkspaceScope): Promise<void> {
+      refuseUnless(scope.role, 'member');
       await limiter.perPerson('docImage', scope.actor.userId, scope.workspaceId);
     },
 

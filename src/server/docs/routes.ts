@@ -132,7 +132,7 @@ export function registerDocsRoutes(app: FastifyInstance, { docs, history, images
         preParsing: async (request, reply, payload) => {
           assertSameOrigin(request, appOrigin);
           await resolveScope(request, reply);
-          await images.mayUpload(scopeFrom(request), (request.params as { pageId: string }).pageId);
+          await images.mayUpload(scopeFrom(request));
           return payload;
         },
       },
