@@ -13,8 +13,8 @@ import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { CollabDeps } from './collab.ts';
 import { keepVersionWhenDue, type LivePages } from './history.ts';
 import { createJournal, storedPage, type PageRef } from './journal.ts';
-import { mentionedMembers, notifyMentions } from './mentions.ts';
-import { plainText } from './projection.ts';
+import { notifyMentions } from './mentions.ts';
+import { plainText, projectPage } from './projection.ts';
 
 // What one connection may send: a person types a few updates a second, each with an awareness
 // update; a script sending far more is cut off rather than slowing the page for everyone.
@@ -77,10 +77,11 @@ export function createCollabServer(
   // A page's state and text, its search entry, a version when one is due, the members it newly mentions
   // told, and the journal entries the state now covers gone, together. A page deleted meanwhile is not
   // brought back: the update finds no row, and no index entry is made.
-  const writePage = (page: PageRef, document: Y.Doc, state: Uint8Array, createdBy: string | null, covered: number[]) =>
-    k.transaction().execute(async (tx) => {
+  const writePage = (page: PageRef, document: Y.Doc, state: Uint8Array, createdBy: string | null, covered: number[]) => {
+    // Walked before the transaction, which holds the database's writer meanwhile.
+    const { text, mentioned } = projectPage(document);
+    return k.transaction().execute(async (tx) => {
       const now = clock();
-      const text = plainText(document);
       const row = await tx
         .updateTable('doc_pages')
         .set({ state, text, updated_at: now })
@@ -91,9 +92,10 @@ export function createCollabServer(
       if (!row) return;
       await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
       await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
-      await notifyMentions(tx, notify, { ...page, title: row.title }, mentionedMembers(document), createdBy);
+      await notifyMentions(tx, notify, { ...page, title: row.title }, mentioned, createdBy);
       await journal.forget(tx, page, covered);
     });
+  };
 
   const persistence = new Database({
     fetch: async ({ documentName }) => {

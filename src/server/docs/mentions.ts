@@ -1,25 +1,6 @@
 import type { Kysely } from 'kysely';
-import * as Y from 'yjs';
-import { DOC_FRAGMENT, MEMBER_MENTION } from '#src/shared/docs/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import type { Notify } from '#src/server/notifications/notify.ts';
-
-// The members a page mentions: Tiptap's mention atoms (`@` + a member, picked as one types), anywhere
-// in the page's tree.
-export function mentionedMembers(doc: Y.Doc): string[] {
-  const found = new Set<string>();
-  const visit = (node: Y.XmlElement | Y.XmlText | Y.XmlHook) => {
-    if (!(node instanceof Y.XmlElement)) return;
-    if (node.nodeName === 'mention') {
-      const id = node.getAttribute('id');
-      const char = node.getAttribute('mentionSuggestionChar') ?? MEMBER_MENTION;
-      if (typeof id === 'string' && char === MEMBER_MENTION) found.add(id);
-    }
-    node.toArray().forEach(visit);
-  };
-  doc.getXmlFragment(DOC_FRAGMENT).toArray().forEach(visit);
-  return [...found];
-}
 
 // Tells the members newly mentioned in a page, once each (the notifications domain leaves out whoever
 // wrote it and anyone who is not a member), in the transaction that writes the page.
