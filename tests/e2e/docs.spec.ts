@@ -16,6 +16,12 @@ const wordsOf = (page: Page) =>
     return copy.textContent ?? '';
   });
 
+// A new page from the tree's New page button; the address names it.
+async function newPage(page: Page): Promise<void> {
+  await page.getByRole('button', { name: docsText.newPage }).click();
+  await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
+}
+
 // Two teammates in two browsers on one page: the rail's Docs opens the tree, a new page is written by
 // both at once in the same paragraph, and both end with the same words.
 test('two people type in the same paragraph at once and end with the same text; docs pass axe at both widths', async ({
@@ -35,8 +41,7 @@ test('two people type in the same paragraph at once and end with the same text; 
     expect(await axeViolations(page)).toEqual([]);
   }
 
-  await page.getByRole('button', { name: docsText.newPage }).click();
-  await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
+  await newPage(page);
   const title = page.getByLabel(docsText.titleLabel);
   await title.fill('Launch plan');
   await title.press('Enter');
@@ -117,8 +122,7 @@ test('an image uploaded from the toolbar shows in the page for a teammate; a fil
   test.slow();
   await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
   await page.goto('/pages');
-  await page.getByRole('button', { name: docsText.newPage }).click();
-  await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
+  await newPage(page);
   await editorOf(page).click();
 
   const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
@@ -164,8 +168,7 @@ test('@ in a page offers the workspace’s members; the one picked hears of it o
   await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
   await page.goto('/pages');
   const teammate = await teammateOf(page, browser, accounts.create, mailbox.invitationLinkFor);
-  await page.getByRole('button', { name: docsText.newPage }).click();
-  await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
+  await newPage(page);
   const pageUrl = new URL(page.url());
   await page.getByLabel(docsText.titleLabel).fill('Launch plan');
   await page.getByLabel(docsText.titleLabel).press('Enter');
