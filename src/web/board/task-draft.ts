@@ -68,12 +68,12 @@ export function taskDraftSchema<Body>(request: z.ZodType<Body, TaskFieldsBody>) 
       projectId: z.string(),
       sharedWithClient: z.boolean(),
     })
-    .superRefine((draft, ctx) => {
-      for (const issue of request.safeParse(fieldsOf(draft)).error?.issues ?? []) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [String(issue.path[0])] });
-      }
-    })
-    .transform((draft) => request.parse(fieldsOf(draft)));
+    .transform((draft, ctx) => {
+      const checked = request.safeParse(fieldsOf(draft));
+      if (checked.success) return checked.data;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [String(issue.path[0])] });
+      return z.NEVER;
+    });
 }
 
 // Product rules TB6 (a 409 on save): after reloading the task, each field the person changed keeps their edit and
