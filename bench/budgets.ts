@@ -25,6 +25,9 @@ export const budgets = {
   aiParse200LinesMs: 20,
   // B8: webhooks lost across a SIGKILL.
   webhooksLost: 0,
+  // Webhook deliveries a second from one instance to a receiver on this machine: the worker's own pace,
+  // with every attempt recorded and the fairness caps kept.
+  webhookDeliveriesPerSecond: 1000,
   // Search over 100k tasks and 300k comments, a calendar month of 2,000 tasks, analytics of a
   // year of 50,000 tasks, the iCalendar feed of 2,000 tasks (data time, each engine).
   searchP99Ms: 50,

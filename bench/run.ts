@@ -22,6 +22,7 @@ import { startServer } from './server.ts';
 import { signInCost } from './sign-in-cost.ts';
 import { measureSlackImport } from './slack-import.ts';
 import { round } from './stats.ts';
+import { measureWebhookRate, WEBHOOK_RATE_DELIVERIES } from './webhook-rate.ts';
 import { webhookCrash } from '../tests/stress/webhook-crash.ts';
 
 // Ports 4400-4499 belong to the bench; BENCH_PORT_OFFSET moves them all, so two runs on a shared machine
@@ -38,6 +39,7 @@ const PORTS = {
   unlimited: port(4426),
   aiStream: port(4427),
   webhooks: port(4430),
+  webhookRate: port(4432),
   slackImport: port(4431),
   chat: port(4440),
   chatHistory: port(4441),
@@ -80,7 +82,7 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
 const began = performance.now();
 
 // BENCH_ONLY=name[,name]: only those measurements (names: ai-parse, cold-start, landing, lighthouse,
-// current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, insights,
+// current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, webhook-rate, insights,
 // notifications, dashboard-data, page-paint, ai-stream, slack-import, chat). BENCH_SMALL=1: the client book at a tenth of its size, to
 // check that the measurements run, not to judge a budget.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -643,6 +645,29 @@ if (wanted('webhooks')) {
     );
   } catch (error) {
     row('webhooks lost across a SIGKILL during 500 changes', `not measured: ${reason(error)}`, String(budgets.webhooksLost), false);
+  }
+}
+if (wanted('webhook-rate')) {
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const measurement = `webhook deliveries per second, ${WEBHOOK_RATE_DELIVERIES} to a local receiver (${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`;
+    const budget = `≥ ${budgets.webhookDeliveriesPerSecond}/s`;
+    if (engine === 'postgres' && !postgresUrl) {
+      row(measurement, 'not measured: DATABASE_URL is not set', budget, null);
+      continue;
+    }
+    progress(`webhook delivery rate (${engine})`);
+    try {
+      const rate = await measureWebhookRate(PORTS.webhookRate, engine, WEBHOOK_RATE_DELIVERIES);
+      results[`webhookRate-${engine}`] = rate;
+      row(
+        measurement,
+        `${rate.perSecond}/s (${rate.cpuMsPerDelivery} ms of server CPU each, ${rate.connections} connections)`,
+        budget,
+        rate.perSecond >= budgets.webhookDeliveriesPerSecond,
+      );
+    } catch (error) {
+      row(measurement, `not measured: ${reason(error)}`, budget, false);
+    }
   }
 }
 if (wanted('insights')) {

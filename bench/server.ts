@@ -22,6 +22,13 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }
 
+// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms): per request,
+// steadier than throughput on a machine shared with other work.
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 // A bare http.get without keep-alive, so polling costs the bench process as little as possible and
 // the first answer is seen within a couple of milliseconds.
 function healthStatus(url: string): Promise<number> {

@@ -1171,6 +1171,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('doc_images_page').on('doc_images').column('page_id').execute();
     },
   },
+  // The webhook worker's claim reads each endpoint's next due deliveries and what is in flight by index,
+  // instead of every pending delivery: a backlog of thousands no longer makes each claim read it all.
+  '052-webhook-claim-indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('webhook_deliveries_endpoint_due')
+        .on('webhook_deliveries')
+        .columns(['endpoint_id', 'status', 'next_attempt_at', 'id'])
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_leased').on('webhook_deliveries').columns(['status', 'locked_until']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

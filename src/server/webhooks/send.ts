@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { webhookAttemptError } from '#src/shared/webhooks/messages.ts';
 import { WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_CONNECT_TIMEOUT_MS, WEBHOOK_RESPONSE_KEPT } from '#src/shared/webhooks/paths.ts';
 import { checkTarget, RefusedUrl, type AddressPolicy, type Resolver } from './address-guard.ts';
+import type { ConnectionPool } from './connections.ts';
 
 export interface Outgoing {
   // The webhook-id: the same on every attempt (product rules H2).
@@ -62,13 +63,18 @@ function readStart(response: IncomingMessage): Promise<string> {
 export interface SendOptions {
   policy: AddressPolicy;
   resolve?: Resolver;
+  // Kept connections per endpoint; without it, each attempt opens and closes its own.
+  connections?: ConnectionPool;
   // Real time for the duration, whatever the app's clock says.
   now?: () => number;
 }
 
 // One attempt: check the target after DNS, connect to the checked address, POST, keep the status and the
 // start of the answer. Never throws: every failure is an attempt result for the log.
-export async function sendWebhook(message: Outgoing, { policy, resolve, now = Date.now }: SendOptions): Promise<AttemptResult> {
+export async function sendWebhook(
+  message: Outgoing,
+  { policy, resolve, connections, now = Date.now }: SendOptions,
+): Promise<AttemptResult> {
   const started = now();
   const took = () => Math.max(0, Math.round(now() - started));
   let target;
@@ -97,7 +103,7 @@ export async function sendWebhook(message: Outgoing, { policy, resolve, now = Da
       {
         method: 'POST',
         lookup: pinned,
-        agent: false,
+        agent: connections?.agentFor(target.url, target.address) ?? false,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(message.payload),

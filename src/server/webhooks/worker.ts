@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { webhookAttemptError } from '#src/shared/webhooks/messages.ts';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '#src/shared/webhooks/paths.ts';
 import { raiseAlert, webhookDisabledAlert, webhookFailedAlert } from '#src/server/admin/alerts.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
+import { groupCommit } from '#src/server/db/group-commit.ts';
+import type { Database } from '#src/server/db/schema.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { webhookDisabledMail } from '#src/server/mail/templates.ts';
 import type { SecretBox } from '#src/server/security/secret-box.ts';
@@ -12,6 +14,7 @@ import { ownerEmails } from '#src/server/workspace-access/memberships.ts';
 import { writeAudit } from '#src/server/workspaces/audit.ts';
 import type { AddressPolicy, Resolver } from './address-guard.ts';
 import { pollingWorker } from '#src/server/jobs/polling-worker.ts';
+import { createConnectionPool } from './connections.ts';
 import { openWebhookSecret } from './secrets.ts';
 import { sendWebhook, type AttemptResult } from './send.ts';
 
@@ -57,6 +60,22 @@ interface Claimed {
   locked_until: number | null;
 }
 
+interface Settled {
+  delivery: Claimed;
+  result: AttemptResult;
+  at: number;
+}
+
+interface Endpoint {
+  url: string;
+  secret: string;
+}
+
+interface Disabled {
+  workspaceId: string;
+  url: string;
+}
+
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
 
 // Product rules H3 and W4: delivers the outbox. A delivery is claimed with a lease before its attempt
@@ -64,6 +83,7 @@ export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
 // once the lease lapses: at least once, never lost, with the same webhook-id.
 export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollMs, resolve }: WebhookWorkerDeps) {
   const k = db.kysely;
+  const connections = createConnectionPool(WEBHOOK_IN_FLIGHT_PER_ENDPOINT);
 
   // One statement claims up to `room` due deliveries, fairly: per endpoint, then round-robin across
   // workspaces (each one's first due, then each one's second…), counting what every instance has in
@@ -77,6 +97,17 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
       sql`(SELECT ${sql.ref(column)}, COUNT(*) AS n FROM webhook_deliveries
            WHERE status = 'pending' AND locked_until > ${now} GROUP BY ${sql.ref(column)})`;
     const lock = db.engine === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    // Only an endpoint's first due deliveries can fit under its cap, so only those are read, by index,
+    // endpoint by endpoint: a backlog of thousands costs a claim no more than a few. PostgreSQL says so
+    // with LATERAL; SQLite has none, and its CROSS JOIN keeps the endpoints as the outer loop.
+    const due = sql`FROM webhook_deliveries due
+      WHERE due.endpoint_id = e.id AND due.status = 'pending' AND due.next_attempt_at <= ${now}
+        AND (due.locked_until IS NULL OR due.locked_until <= ${now})
+      ORDER BY due.next_attempt_at, due.id LIMIT ${WEBHOOK_IN_FLIGHT_PER_ENDPOINT}`;
+    const firstDue =
+      db.engine === 'postgres'
+        ? sql`CROSS JOIN LATERAL (SELECT due.id, due.endpoint_id, due.workspace_id, due.next_attempt_at ${due}) d`
+        : sql`CROSS JOIN webhook_deliveries d ON d.id IN (SELECT due.id ${due})`;
     const claimed = await sql<Claimed>`
       UPDATE webhook_deliveries SET locked_until = ${lease}, updated_at = ${now}
       WHERE id IN (
@@ -88,12 +119,9 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
             FROM (
               SELECT d.id, d.workspace_id, d.next_attempt_at,
                 ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) + COALESCE(busy_endpoint.n, 0) AS endpoint_place
-              FROM webhook_deliveries d
-              JOIN webhook_endpoints e ON e.id = d.endpoint_id
+              FROM webhook_endpoints e ${firstDue}
               LEFT JOIN ${inFlight('endpoint_id')} busy_endpoint ON busy_endpoint.endpoint_id = d.endpoint_id
-              WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
-                AND (d.locked_until IS NULL OR d.locked_until <= ${now})
-                AND e.enabled = 1 AND (e.resting_until IS NULL OR e.resting_until <= ${now})
+              WHERE e.enabled = 1 AND (e.resting_until IS NULL OR e.resting_until <= ${now})
             ) per_endpoint
             LEFT JOIN ${inFlight('workspace_id')} busy_workspace ON busy_workspace.workspace_id = per_endpoint.workspace_id
             WHERE per_endpoint.endpoint_place <= ${WEBHOOK_IN_FLIGHT_PER_ENDPOINT}
@@ -126,101 +154,117 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
     return due !== undefined;
   }
 
-  // Records the attempt and decides what comes next, in one transaction. Answers the workspace of an
-  // endpoint this failure disabled, so its owners are told after the commit.
-  async function settle(delivery: Claimed, result: AttemptResult, at: number): Promise<{ workspaceId: string; url: string } | null> {
+  // Records the attempt and decides what comes next. Answers the workspace of an endpoint this failure
+  // disabled, so its owners are told after the commit.
+  async function settleOne(tx: Kysely<Database>, { delivery, result, at }: Settled): Promise<Disabled | null> {
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const attempts = delivery.attempt_count + 1;
     const exhausted = attempts > WEBHOOK_RETRY_DELAYS_MS.length;
-    return k.transaction().execute(async (tx) => {
-      const now = clock();
-      await tx
-        .insertInto('webhook_attempts')
-        .values({
-          id: randomUUID(),
-          delivery_id: delivery.id,
-          attempted_at: at,
-          status_code: result.statusCode,
-          duration_ms: result.durationMs,
-          response: result.response,
-          error: result.error,
-        })
-        .execute();
-      await tx
-        .updateTable('webhook_deliveries')
-        .set({
-          status: ok ? 'succeeded' : exhausted ? 'failed' : 'pending',
-          attempt_count: attempts,
-          next_attempt_at: ok || exhausted ? null : now + WEBHOOK_RETRY_DELAYS_MS[attempts - 1]!,
-          locked_until: null,
-          updated_at: now,
-        })
-        .where('id', '=', delivery.id)
-        // Only while the claim is still ours; a lapsed claim belongs to whoever took it over.
-        .where('locked_until', '=', delivery.locked_until)
-        .execute();
-      if (ok) {
-        await tx
-          .updateTable('webhook_endpoints')
-          .set({ failing_since: null, resting_until: null, timeouts_in_a_row: 0 })
-          .where('id', '=', delivery.endpoint_id)
-          .execute();
-        return null;
-      }
-      if (result.error === webhookAttemptError.timeout || result.error === webhookAttemptError.connectTimeout) {
-        await tx
-          .updateTable('webhook_endpoints')
-          .set({
-            timeouts_in_a_row: sql<number>`timeouts_in_a_row + 1`,
-            resting_until: sql<number>`${now} + CASE WHEN timeouts_in_a_row >= ${RESTS_BEFORE_MAX} THEN ${WEBHOOK_REST_MAX_MS}
-              ELSE ${WEBHOOK_REST_MS} * POWER(2, timeouts_in_a_row) END`,
-          })
-          .where('id', '=', delivery.endpoint_id)
-          .execute();
-      }
-      // product rules A4: admins hear of a delivery given up on, in System Alerts.
-      if (exhausted) await raiseAlert(tx, webhookFailedAlert(delivery.event_id, attempts), now);
+    const now = clock();
+    await tx
+      .insertInto('webhook_attempts')
+      .values({
+        id: randomUUID(),
+        delivery_id: delivery.id,
+        attempted_at: at,
+        status_code: result.statusCode,
+        duration_ms: result.durationMs,
+        response: result.response,
+        error: result.error,
+      })
+      .execute();
+    await tx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: ok ? 'succeeded' : exhausted ? 'failed' : 'pending',
+        attempt_count: attempts,
+        next_attempt_at: ok || exhausted ? null : now + WEBHOOK_RETRY_DELAYS_MS[attempts - 1]!,
+        locked_until: null,
+        updated_at: now,
+      })
+      .where('id', '=', delivery.id)
+      // Only while the claim is still ours; a lapsed claim belongs to whoever took it over.
+      .where('locked_until', '=', delivery.locked_until)
+      .execute();
+    if (ok) {
+      // Most successes follow successes: the endpoint row is written only when there is a failure to clear.
       await tx
         .updateTable('webhook_endpoints')
-        .set({ failing_since: sql<number>`coalesce(failing_since, ${at})` })
+        .set({ failing_since: null, resting_until: null, timeouts_in_a_row: 0 })
+        .where('id', '=', delivery.endpoint_id)
+        .where((w) => w.or([w('failing_since', 'is not', null), w('resting_until', 'is not', null), w('timeouts_in_a_row', '!=', 0)]))
+        .execute();
+      return null;
+    }
+    if (result.error === webhookAttemptError.timeout || result.error === webhookAttemptError.connectTimeout) {
+      await tx
+        .updateTable('webhook_endpoints')
+        .set({
+          timeouts_in_a_row: sql<number>`timeouts_in_a_row + 1`,
+          resting_until: sql<number>`${now} + CASE WHEN timeouts_in_a_row >= ${RESTS_BEFORE_MAX} THEN ${WEBHOOK_REST_MAX_MS}
+            ELSE ${WEBHOOK_REST_MS} * POWER(2, timeouts_in_a_row) END`,
+        })
         .where('id', '=', delivery.endpoint_id)
         .execute();
-      const endpoint = await tx
-        .selectFrom('webhook_endpoints as e')
-        .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
-        .select(['e.id', 'e.url', 'e.enabled', 'e.failing_since', 'e.created_by', 'w.id as workspaceId', 'w.name as workspaceName'])
-        .where('e.id', '=', delivery.endpoint_id)
-        .executeTakeFirst();
-      // Product rules H4: failing without a single success for 5 days disables the endpoint.
-      if (!endpoint || endpoint.enabled !== 1 || endpoint.failing_since === null || now - endpoint.failing_since < WEBHOOK_DISABLE_AFTER_MS)
-        return null;
-      await tx
-        .updateTable('webhook_endpoints')
-        .set({ enabled: 0, disabled_reason: 'failing', updated_at: now })
-        .where('id', '=', endpoint.id)
-        .execute();
-      await raiseAlert(tx, webhookDisabledAlert(endpoint.workspaceName), now);
-      await writeAudit(
-        tx,
-        {
-          workspace: { id: endpoint.workspaceId, name: endpoint.workspaceName },
-          actor: { userId: 'system', ip: null },
-          action: 'webhook.disable',
-          target: endpoint.id,
-          details: { reason: 'failing', since: endpoint.failing_since },
-        },
-        now,
-      );
-      return { workspaceId: endpoint.workspaceId, url: endpoint.url };
-    });
+    }
+    // product rules A4: admins hear of a delivery given up on, in System Alerts.
+    if (exhausted) await raiseAlert(tx, webhookFailedAlert(delivery.event_id, attempts), now);
+    await tx
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: sql<number>`coalesce(failing_since, ${at})` })
+      .where('id', '=', delivery.endpoint_id)
+      .execute();
+    const endpoint = await tx
+      .selectFrom('webhook_endpoints as e')
+      .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+      .select(['e.id', 'e.url', 'e.enabled', 'e.failing_since', 'e.created_by', 'w.id as workspaceId', 'w.name as workspaceName'])
+      .where('e.id', '=', delivery.endpoint_id)
+      .executeTakeFirst();
+    // Product rules H4: failing without a single success for 5 days disables the endpoint.
+    if (!endpoint || endpoint.enabled !== 1 || endpoint.failing_since === null || now - endpoint.failing_since < WEBHOOK_DISABLE_AFTER_MS)
+      return null;
+    await tx
+      .updateTable('webhook_endpoints')
+      .set({ enabled: 0, disabled_reason: 'failing', updated_at: now })
+      .where('id', '=', endpoint.id)
+      .execute();
+    await raiseAlert(tx, webhookDisabledAlert(endpoint.workspaceName), now);
+    await writeAudit(
+      tx,
+      {
+        workspace: { id: endpoint.workspaceId, name: endpoint.workspaceName },
+        actor: { userId: 'system', ip: null },
+        action: 'webhook.disable',
+        target: endpoint.id,
+        details: { reason: 'failing', since: endpoint.failing_since },
+      },
+      now,
+    );
+    return { workspaceId: endpoint.workspaceId, url: endpoint.url };
   }
 
-  async function attempt(delivery: Claimed): Promise<void> {
-    const endpoint = await k
+  // The attempts that end while one settlement commits are settled together in the next: one commit
+  // (one wait for the disk) for many deliveries. A crash before it only means those are sent again.
+  const settle = groupCommit((batch: Settled[]) =>
+    k.transaction().execute(async (tx) => {
+      const disabled: (Disabled | null)[] = [];
+      for (const settled of batch) disabled.push(await settleOne(tx, settled));
+      return disabled;
+    }),
+  );
+
+  // The address and signing secret of each endpoint of a claim, read once for all its deliveries.
+  async function endpointsOf(claimed: Claimed[]): Promise<Map<string, Endpoint>> {
+    if (claimed.length === 0) return new Map();
+    const rows = await k
       .selectFrom('webhook_endpoints')
-      .select(['url', 'secret_sealed'])
-      .where('id', '=', delivery.endpoint_id)
-      .executeTakeFirst();
+      .select(['id', 'url', 'secret_sealed'])
+      .where('id', 'in', [...new Set(claimed.map((delivery) => delivery.endpoint_id))])
+      .execute();
+    return new Map(rows.map((row) => [row.id, { url: row.url, secret: openWebhookSecret(box, row.id, row.secret_sealed) }]));
+  }
+
+  async function attempt(delivery: Claimed, endpoint: Endpoint | undefined): Promise<void> {
     // Deleted since the claim: its deliveries went with it.
     if (!endpoint) return;
     const at = clock();
@@ -228,13 +272,13 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
       {
         id: delivery.event_id,
         url: endpoint.url,
-        secret: openWebhookSecret(box, delivery.endpoint_id, endpoint.secret_sealed),
+        secret: endpoint.secret,
         payload: delivery.payload,
         at,
       },
-      { policy, resolve },
+      { policy, resolve, connections },
     );
-    const disabled = await settle(delivery, result, at);
+    const disabled = await settle({ delivery, result, at });
     if (!disabled) return;
     const workspace = await k.selectFrom('workspaces').select('name').where('id', '=', disabled.workspaceId).executeTakeFirst();
     for (const owner of await ownerEmails(k, disabled.workspaceId)) {
@@ -274,10 +318,11 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
         try {
           const room = WEBHOOK_IN_FLIGHT - inFlight;
           const claimed = room > 0 ? await claim(room) : [];
+          const endpoints = await endpointsOf(claimed);
           for (const delivery of claimed) {
             inFlight += 1;
             made += 1;
-            void attempt(delivery)
+            void attempt(delivery, endpoints.get(delivery.endpoint_id))
               .catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, 'webhook attempt failed'))
               .finally(() => {
                 inFlight -= 1;
@@ -306,5 +351,12 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
 
   let refillRunning: (() => void) | null = null;
   // A wake during a drain makes it look for new work at once, not when a place frees up.
-  return pollingWorker({ name: 'webhook worker', log, pollMs, drain, onWakeDuringDrain: () => refillRunning?.() });
+  const worker = pollingWorker({ name: 'webhook worker', log, pollMs, drain, onWakeDuringDrain: () => refillRunning?.() });
+  return {
+    ...worker,
+    async stop() {
+      await worker.stop();
+      connections.close();
+    },
+  };
 }
