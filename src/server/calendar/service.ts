@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CalendarResponse } from '#src/shared/calendar/paths.ts';
 import type { CalendarQuerySchema } from '#src/shared/calendar/schemas.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { taskRows, toTask } from '#src/server/tasks/reads.ts';
+import { bareTaskRows, tasksOf } from '#src/server/tasks/reads.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 
 export type CalendarQuery = z.output<typeof CalendarQuerySchema>;
@@ -13,7 +13,7 @@ const CALENDAR_TASKS_MAX = 5000;
 // The live tasks of a workspace due within [from, to], mine only and of one project only when asked, in due order.
 export async function calendarTasks(db: Db, scope: WorkspaceScope, query: CalendarQuery): Promise<CalendarResponse> {
   const k = db.kysely;
-  let rows = taskRows(k)
+  let rows = bareTaskRows(k)
     .where('t.workspace_id', '=', scope.workspaceId)
     .where('t.deleted_at', 'is', null)
     .where('t.due_date', '>=', query.from)
@@ -30,5 +30,5 @@ export async function calendarTasks(db: Db, scope: WorkspaceScope, query: Calend
       .limit(1)
       .executeTakeFirst(),
   ]);
-  return { tasks: tasks.map(toTask), doneColumnId: last?.id ?? null };
+  return { tasks: await tasksOf(k, scope.workspaceId, tasks), doneColumnId: last?.id ?? null };
 }

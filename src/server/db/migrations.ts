@@ -1151,6 +1151,14 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The calendar reads a month of a workspace's tasks in due order, ties by id: with the id in the
+  // due-date index the rows come in that order, where the index without it left every month to sort.
+  '051-calendar-due-order': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('tasks_due').execute();
+      await db.schema.createIndex('tasks_due').on('tasks').columns(['workspace_id', 'due_date', 'id']).execute();
+    },
+  },
   // Images uploaded into pages: their bytes, kept with the page (deleting it deletes them) and counted
   // per workspace against its allowance.
   '048-docs-images': {

@@ -6,6 +6,26 @@ import type { Database } from '#src/server/db/schema.ts';
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const person = (id: string | null, name: string | null): PersonRef | null => (id && name !== null ? { id, name } : null);
 
+const TASK_COLUMNS = [
+  't.id',
+  't.number',
+  't.workspace_id',
+  't.column_id',
+  't.title',
+  't.description',
+  't.assignee_id',
+  't.priority',
+  't.due_date',
+  't.labels',
+  't.project_id',
+  't.shared_with_client',
+  't.position',
+  't.version',
+  't.created_by',
+  't.created_at',
+  't.updated_at',
+] as const;
+
 // Tasks with the names of their assignee and author; a deleted account leaves null (product rules T7).
 // The workspace is joined for the prefix of the task's key, under an alias of its own (callers join
 // workspaces as `w` for other columns).
@@ -15,42 +35,26 @@ export function taskRows(db: Kysely<Database>) {
     .leftJoin('users as assignee', 'assignee.id', 't.assignee_id')
     .leftJoin('users as author', 'author.id', 't.created_by')
     .innerJoin('workspaces as key_ws', 'key_ws.id', 't.workspace_id')
-    .select([
-      't.id',
-      't.number',
-      'key_ws.task_prefix',
-      't.workspace_id',
-      't.column_id',
-      't.title',
-      't.description',
-      't.assignee_id',
-      'assignee.name as assignee_name',
-      't.priority',
-      't.due_date',
-      't.labels',
-      't.project_id',
-      't.shared_with_client',
-      't.position',
-      't.version',
-      't.created_by',
-      'author.name as author_name',
-      't.created_at',
-      't.updated_at',
-    ]);
+    .select([...TASK_COLUMNS, 'key_ws.task_prefix', 'assignee.name as assignee_name', 'author.name as author_name']);
 }
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>['executeTakeFirstOrThrow']>>;
 
-export const toTask = (row: TaskRow): Task => ({
+// A task's own columns alone, for reads of many tasks of one workspace (see tasksOf).
+export const bareTaskRows = (db: Kysely<Database>) => db.selectFrom('tasks as t').select(TASK_COLUMNS);
+
+type BareTaskRow = Awaited<ReturnType<ReturnType<typeof bareTaskRows>['executeTakeFirstOrThrow']>>;
+
+const taskOf = (row: BareTaskRow, prefix: string, assigneeName: string | null, authorName: string | null): Task => ({
   id: row.id,
   // Rows written in bulk outside the service (the bench's) carry no number.
-  key: taskKey(row.task_prefix, Number(row.number ?? 0)),
+  key: taskKey(prefix, Number(row.number ?? 0)),
   number: Number(row.number ?? 0),
   workspaceId: row.workspace_id,
   columnId: row.column_id,
   title: row.title,
   description: row.description,
-  assignee: person(row.assignee_id, row.assignee_name),
+  assignee: person(row.assignee_id, assigneeName),
   priority: row.priority,
   dueDate: row.due_date,
   labels: JSON.parse(row.labels) as string[],
@@ -58,10 +62,25 @@ export const toTask = (row: TaskRow): Task => ({
   sharedWithClient: Number(row.shared_with_client) === 1,
   position: row.position,
   version: Number(row.version),
-  createdBy: person(row.created_by, row.author_name),
+  createdBy: person(row.created_by, authorName),
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
+
+export const toTask = (row: TaskRow): Task => taskOf(row, row.task_prefix, row.assignee_name, row.author_name);
+
+// Many tasks of one workspace (a calendar month of 2,000): its key prefix and the few people they name
+// are read once, where joining them on every row was a third of the read.
+export async function tasksOf(db: Kysely<Database>, workspaceId: string, rows: BareTaskRow[]): Promise<Task[]> {
+  const ids = [...new Set(rows.flatMap((row) => [row.assignee_id, row.created_by]).filter((id) => id !== null))];
+  const [workspace, people] = await Promise.all([
+    db.selectFrom('workspaces').select('task_prefix').where('id', '=', workspaceId).executeTakeFirstOrThrow(),
+    ids.length === 0 ? [] : db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute(),
+  ]);
+  const names = new Map(people.map((user) => [user.id, user.name]));
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+  return rows.map((row) => taskOf(row, workspace.task_prefix, nameOf(row.assignee_id), nameOf(row.created_by)));
+}
 
 // A live (not deleted) task of the workspace, or undefined: another workspace's is never found (T1).
 export async function findTask(db: Kysely<Database>, workspaceId: string, taskId: string): Promise<Task | undefined> {

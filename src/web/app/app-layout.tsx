@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
 import { portalApi, portalKeys } from '#src/web/lib/portal-api.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { ChatRailBadge } from '#src/web/chat/chat-rail-badge.tsx';
@@ -49,6 +50,8 @@ function PortalGuestsAway({ children }: { children: ReactNode }) {
   // Also here, inside the query cache: a member removed while a page is open leaves it.
   useLeaveLostWorkspace();
   const mine = useQuery({ queryKey: portalKeys.mine, queryFn: portalApi.mine });
+  // Every app page starts from the workspace list: asked beside the portal check, not after it.
+  useQuery({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list });
   if (mine.isPending) return <AuthLoader />;
   if (mine.data?.preferPortal) return <Navigate to="/portal" replace />;
   return children;

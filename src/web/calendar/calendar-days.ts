@@ -40,14 +40,24 @@ export function visibleDays(view: CalendarView, anchor: string): string[] {
 export const shift = (view: CalendarView, anchor: string, step: number) =>
   view === 'week' ? addDays(anchor, 7 * step) : addMonths(anchor, step);
 
-const format = (day: string, options: Intl.DateTimeFormatOptions) => toDate(day).toLocaleDateString('en', { timeZone: 'UTC', ...options });
+// One formatter per style, made once: toLocaleDateString builds a new one on every call, and a month
+// names each of its 42 days.
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  const made = new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...options });
+  return (day: string) => made.format(toDate(day));
+};
+const longDay = formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const shortWeekday = formatter({ weekday: 'short' });
+const longWeekday = formatter({ weekday: 'long' });
+const monthTitle = formatter({ month: 'long', year: 'numeric' });
+const weekStart = formatter({ month: 'short', day: 'numeric' });
+const weekEnd = formatter({ month: 'short', day: 'numeric', year: 'numeric' });
 
-export const dayName = (day: string) => format(day, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-export const weekdayNames = (days: string[]) =>
-  days.slice(0, 7).map((day) => ({ short: format(day, { weekday: 'short' }), long: format(day, { weekday: 'long' }) }));
+export const dayName = longDay;
+export const weekdayNames = (days: string[]) => days.slice(0, 7).map((day) => ({ short: shortWeekday(day), long: longWeekday(day) }));
 
 export function rangeTitle(view: CalendarView, anchor: string): string {
-  if (view === 'month') return format(anchor, { month: 'long', year: 'numeric' });
+  if (view === 'month') return monthTitle(anchor);
   const days = visibleDays('week', anchor);
-  return `${format(days[0]!, { month: 'short', day: 'numeric' })} – ${format(days[6]!, { month: 'short', day: 'numeric', year: 'numeric' })}`;
+  return `${weekStart(days[0]!)} – ${weekEnd(days[6]!)}`;
 }

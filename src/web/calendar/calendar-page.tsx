@@ -56,7 +56,6 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
   const anchor = /^\d{4}-\d{2}-\d{2}$/.test(wantedDate) ? wantedDate : today;
   const mine = params.get('show') === 'mine';
   const projectId = params.get('project') || null;
-  const projects = useProjects(workspaceId);
   const projectFieldId = useId();
   const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
   const [announcement, setAnnouncement] = useState('');
@@ -72,10 +71,17 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
 
   const range = { workspaceId, from: days[0]!, to: days.at(-1)!, mineId: mine ? user!.id : null, projectId };
   const { query, reschedule } = useCalendar(range);
+  // The project filter's list (a workspace may have thousands) is asked once the days' tasks are in, so
+  // it does not hold them up; at once when the address names a project, which the filter then shows.
+  const projects = useProjects(workspaceId, !query.isPending || projectId !== null);
   const doneColumnId = query.data?.doneColumnId ?? null;
   const tasksByDay = useMemo(() => {
     const byDay = new Map<string, Task[]>();
-    for (const task of query.data?.tasks ?? []) byDay.set(task.dueDate!, [...(byDay.get(task.dueDate!) ?? []), task]);
+    for (const task of query.data?.tasks ?? []) {
+      const day = byDay.get(task.dueDate!);
+      if (day) day.push(task);
+      else byDay.set(task.dueDate!, [task]);
+    }
     return byDay;
   }, [query.data]);
 

@@ -19,7 +19,9 @@ export interface WorkspaceProjects {
 }
 
 const none: Project[] = [];
-const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+// One collator for every comparison: localeCompare with options builds a new one on each call, which
+// made sorting 5,000 projects take 150 ms.
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
 
 export function groupProjects(list: readonly Project[]): ClientProjects[] {
   const groups = new Map<string, ClientProjects>();
@@ -38,11 +40,12 @@ export function groupProjects(list: readonly Project[]): ClientProjects[] {
 // Under the clients pages' key (['clients', id]), so adding or editing a client or project refreshes it.
 const projectsKey = (workspaceId: string) => ['clients', workspaceId, 'projects'] as const;
 
-export function useProjects(workspaceId: string): WorkspaceProjects {
+// `wanted: false` holds the request back (a page whose own data comes first).
+export function useProjects(workspaceId: string, wanted = true): WorkspaceProjects {
   const { data } = useQuery({
     queryKey: projectsKey(workspaceId),
     queryFn: () => api<ProjectsResponse>('GET', workspacePath(clientPaths.projects, { id: workspaceId })).then((answer) => answer.projects),
-    enabled: workspaceId !== '',
+    enabled: wanted && workspaceId !== '',
   });
   const list = data ?? none;
   return useMemo(

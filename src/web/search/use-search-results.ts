@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '#src/shared/search/paths.ts';
 import { ApiError } from '#src/web/lib/api-client.ts';
 import { searchApi, type SearchFilters } from './search-api.ts';
 
-// A pause this long in typing sends the text; a keystroke before the answer drops the older request.
+// Text typed after a pause this long (the first word in the palette, a pasted one) is sent at once;
+// while the person types on, a pause this long sends it. A keystroke before the answer drops the older
+// request.
 const PAUSE_MS = 120;
 
 export type SearchState =
@@ -22,10 +24,14 @@ export function useSearchResults(text: string, filters: SearchFilters): SearchSt
   const wanted = text.trim();
   const key = JSON.stringify([wanted, filters.kind, filters.workspace]);
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const typedAt = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     if (!wanted) return;
     const controller = new AbortController();
-    const timer = setTimeout(() => {
+    const now = performance.now();
+    const typingOn = now - typedAt.current < PAUSE_MS;
+    typedAt.current = now;
+    const send = () => {
       searchApi(wanted, filters, controller.signal).then(
         (found) => setAnswer({ key, hits: found.hits, error: null }),
         (error: unknown) => {
@@ -34,7 +40,9 @@ export function useSearchResults(text: string, filters: SearchFilters): SearchSt
           setAnswer({ key, hits: [], error: message });
         },
       );
-    }, PAUSE_MS);
+    };
+    const timer = typingOn ? setTimeout(send, PAUSE_MS) : undefined;
+    if (!typingOn) send();
     return () => {
       clearTimeout(timer);
       controller.abort();
