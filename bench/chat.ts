@@ -141,7 +141,8 @@ const summary = (arrivals: Arrivals) => ({
   noticeP95Ms: percentile(arrivals.notice, 0.95),
 });
 
-const openDb = (server: BenchServer, postgresUrl?: string) =>
+// The server's database, for seeding: its SQLite file, or the PostgreSQL database it shares.
+export const openDb = (server: BenchServer, postgresUrl?: string) =>
   postgresUrl ? openPostgres(postgresUrl) : openSqlite(join(server.dataDir, 'tessera.db'));
 
 export interface ChatSendFigures {
