@@ -690,7 +690,7 @@ if (wanted('docs')) {
     results.docsEditors = figures;
     row(
       editorsMeasurement,
-      `${figures.lost} of ${figures.updates}, every copy and the stored page ${figures.identical ? 'identical' : 'NOT identical'} (all had all ${figures.settleMs} ms after the last)`,
+      `${figures.lost} of ${figures.updates}; the ${editors} copies and the stored page ${figures.identical ? 'identical' : 'NOT identical'} (every edit everywhere ${figures.settleMs} ms after the last was made)`,
       `${budgets.docsUpdatesLost}, identical`,
       figures.lost <= budgets.docsUpdatesLost && figures.identical,
     );
