@@ -63,9 +63,10 @@ const PAGE_CLOCK = 'performance.timeOrigin + performance.now()';
 // The editor of the open page, once it can be typed in.
 const EDITOR = '[role=textbox][contenteditable=true]';
 
-// In the reader's page: each time the page's words grow, the time of the frame that shows them (its
-// animation frame, then the task after it, which runs once that frame went to paint) for each character
-// the words grew by. Other people's carets draw their names inside the text; those are not words.
+// In the reader's page: each time the page's words grow, when the editor's DOM changed and the time of
+// the frame that shows them (its animation frame, then the task after it, which runs once that frame
+// went to paint), for each character the words grew by. Other people's carets draw their names inside
+// the text; those are not words.
 const paintWatch = `(() => {
   const editor = document.querySelector('${EDITOR}');
   const length = () => {
@@ -77,14 +78,18 @@ const paintWatch = `(() => {
   };
   const base = length();
   let seen = base;
+  const changed = [];
   const painted = [];
   const waiting = [];
+  window.benchChanged = changed;
   window.benchPainted = painted;
   window.benchUntil = (count) => new Promise((resolve) => waiting.push({ count, resolve }));
   new MutationObserver(() => {
     const now = length();
     if (now <= seen) return;
     seen = now;
+    const at = ${PAGE_CLOCK};
+    while (changed.length < now - base) changed.push(at);
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
@@ -136,6 +141,8 @@ export interface KeystrokeFigures {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  // To the reader's editor changing (its DOM), before that frame's style, layout and paint.
+  domP95Ms: number;
   // How far the reader's clock ran ahead of the writer's, taken out of each figure.
   clockOffsetMs: number;
 }
@@ -183,20 +190,30 @@ export async function measureKeystrokes(
     for (let i = 0; i < keystrokes; i++) {
       const painted = watching.evaluate(`window.benchUntil(${i + 1})`);
       await typing.keyboard.press(String.fromCharCode(97 + (i % 26)));
-      await within(painted, `keystroke ${i + 1}`);
+      await within(painted, `keystroke ${i + 1}`).catch(async (error: unknown) => {
+        // What each side shows, to tell a key that never went in from an edit that never arrived.
+        const words = `document.querySelector('${EDITOR}')?.textContent`;
+        throw new Error(
+          `${String(error)}; the writer's page holds "${await typing.evaluate(words)}", the reader's "${await watching.evaluate(words)}"`,
+        );
+      });
       await pause(KEY_PAUSE_MS);
     }
     const pressed = (await typing.evaluate('window.benchPressed')) as number[];
     const shown = (await watching.evaluate('window.benchPainted')) as number[];
+    const changed = (await watching.evaluate('window.benchChanged')) as number[];
     if (pressed.length !== keystrokes || shown.length !== keystrokes)
       throw new Error(`${pressed.length} key presses and ${shown.length} characters painted for ${keystrokes} keystrokes`);
     const offset = await clockOffset(typing, watching);
+    if (changed.length !== keystrokes) throw new Error(`${changed.length} changes seen for ${keystrokes} keystrokes`);
     const delays = shown.map((at, i) => at - offset - pressed[i]!);
+    const toDom = changed.map((at, i) => at - offset - pressed[i]!);
     return {
       keystrokes,
       p50Ms: percentile(delays, 0.5),
       p95Ms: percentile(delays, 0.95),
       maxMs: round(Math.max(...delays)),
+      domP95Ms: percentile(toDom, 0.95),
       clockOffsetMs: round(offset, 2),
     };
   } finally {
@@ -262,8 +279,6 @@ export interface EditorsFigures {
   identical: boolean;
   // Server CPU from the first edit until every client had every edit and the page was stored with them.
   cpuPerUpdateMs: number;
-  // From the last edit sent to every client having every edit.
-  settleMs: number;
   idleRssMb: number;
   connectedRssMb: number;
   peakRssMb: number;
@@ -346,15 +361,12 @@ export async function measureEditors(server: BenchServer, account: BenchAccount,
         }
       }),
     );
-    const lastSent = performance.now();
     const missing = (words: string) => {
       const present = new Set(words.split(' '));
       return expected.filter((word) => !present.has(word)).length;
     };
-    let settleMs = 0;
     try {
       await waitFor('not every client had every edit', () => clients.every((client) => missing(wordsOf(client.doc)) === 0));
-      settleMs = performance.now() - lastSent;
       const target = wordsOf(clients[0]!.doc);
       await waitFor('the stored page did not catch up', async () => (await storedWords(server, workspaceId, page.id)) === target);
     } catch {
@@ -374,7 +386,6 @@ export async function measureEditors(server: BenchServer, account: BenchAccount,
       lost,
       identical: copies.every((words) => words === copies[0]),
       cpuPerUpdateMs: round(cpuPerUpdateMs, 2),
-      settleMs: round(settleMs),
       idleRssMb: round(idleRssMb),
       connectedRssMb: round(connectedRssMb),
       peakRssMb: round(peakRss),
