@@ -9,38 +9,23 @@
 // word stays whole and each can be looked for at the end in every client and in the stored page.
 import type { Browser, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import * as Y from 'yjs';
 import { docsText } from '#src/shared/docs/messages.ts';
 import { docsPaths, DOC_FRAGMENT, type Page as DocPage, type PageResponse } from '#src/shared/docs/paths.ts';
-import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { connectPage, writeParagraph, type OpenPage } from '../tests/support/doc-socket.ts';
 import { findBrowser } from '../tests/support/find-browser.mjs';
 import { seedMembers, seedSessions, type BenchAccount } from './account.ts';
-import { openDb } from './chat.ts';
+import { api, GIVE_UP_MS, openDb, pause, within } from './chat.ts';
 import { BROWSER_ARGS } from './landing-bundle.ts';
 import { call, percentile } from './notifications.ts';
 import { loadPaint, signedInPage } from './page-paint.ts';
-import { rssMb, type BenchServer } from './server.ts';
+import { cpuMs, rssMb, type BenchServer } from './server.ts';
 import { median, round } from './stats.ts';
 
-// A keystroke or an edit that has not arrived by then is lost, not slow.
-const GIVE_UP_MS = 30_000;
 const OPEN_RUNS = 5;
 // A typist's pause between keys, and between one person's edits among the 50.
 const KEY_PAUSE_MS = 60;
 const EDIT_EVERY_MS = 200;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const within = <T>(promise: Promise<T>, what: string): Promise<T> =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`${what} did not arrive within ${GIVE_UP_MS / 1000} s`)), GIVE_UP_MS).unref(),
-    ),
-  ]);
-
-const api = (serverUrl: string, template: string, params: Record<string, string>) => `${serverUrl}/api${workspacePath(template, params)}`;
 
 async function workspaceOf(serverUrl: string, account: BenchAccount): Promise<string> {
   return (await call<{ currentId: string }>(`${serverUrl}/api/workspaces`, account.cookie)).currentId;
@@ -49,12 +34,6 @@ async function workspaceOf(serverUrl: string, account: BenchAccount): Promise<st
 async function createPage(serverUrl: string, account: BenchAccount, workspaceId: string, title: string): Promise<DocPage> {
   const { page } = await call<PageResponse>(api(serverUrl, docsPaths.pages, { id: workspaceId }), account.cookie, 'POST', { title });
   return page;
-}
-
-// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms), threads included.
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 // The wall clock as a page keeps it, in ms.
@@ -194,7 +173,7 @@ export async function measureKeystrokes(
         // What each side shows, to tell a key that never went in from an edit that never arrived.
         const words = `document.querySelector('${EDITOR}')?.textContent`;
         throw new Error(
-          `${String(error)}; the writer's page holds "${await typing.evaluate(words)}", the reader's "${await watching.evaluate(words)}"`,
+          `${error instanceof Error ? error.message : String(error)}; the writer's page holds "${await typing.evaluate(words)}", the reader's "${await watching.evaluate(words)}"`,
         );
       });
       await pause(KEY_PAUSE_MS);
@@ -202,10 +181,11 @@ export async function measureKeystrokes(
     const pressed = (await typing.evaluate('window.benchPressed')) as number[];
     const shown = (await watching.evaluate('window.benchPainted')) as number[];
     const changed = (await watching.evaluate('window.benchChanged')) as number[];
-    if (pressed.length !== keystrokes || shown.length !== keystrokes)
-      throw new Error(`${pressed.length} key presses and ${shown.length} characters painted for ${keystrokes} keystrokes`);
+    if ([pressed, shown, changed].some((times) => times.length !== keystrokes))
+      throw new Error(
+        `${pressed.length} key presses, ${changed.length} characters seen and ${shown.length} painted for ${keystrokes} keystrokes`,
+      );
     const offset = await clockOffset(typing, watching);
-    if (changed.length !== keystrokes) throw new Error(`${changed.length} changes seen for ${keystrokes} keystrokes`);
     const delays = shown.map((at, i) => at - offset - pressed[i]!);
     const toDom = changed.map((at, i) => at - offset - pressed[i]!);
     return {

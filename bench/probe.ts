@@ -1,18 +1,11 @@
 // A focused before/after probe for one change (not a budget): starts the production build, prepares a
 // route, and reports autocannon's figures for PROBE_SECONDS over PROBE_ROUNDS rounds.
 import autocannon from 'autocannon';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
 import { preparePublicApi } from './public-api.ts';
-import { startServer } from './server.ts';
-
-// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms): per request,
-// steadier than throughput on a machine shared with other work.
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+import { cpuMs, startServer } from './server.ts';
 
 const target = process.env.PROBE ?? 'public-api';
 const seconds = Number(process.env.PROBE_SECONDS ?? 5);

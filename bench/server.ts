@@ -17,6 +17,13 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms), threads included:
+// per request or per update, steadier than throughput on a machine shared with other work.
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 // VmRSS of a process, in MB: what the operating system holds for it, heap and native memory alike.
 export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
