@@ -131,8 +131,13 @@ export interface PostgresPair {
   stop: () => Promise<void>;
 }
 
-// Two production servers on one fresh PostgreSQL database (dropped at the end).
-export async function startPostgresPair(adminUrl: string, ports: [number, number]): Promise<PostgresPair> {
+// Two production servers on one fresh PostgreSQL database (dropped at the end); `extra` joins their
+// environment (REDIS_URL, for what passes between instances through Redis).
+export async function startPostgresPair(
+  adminUrl: string,
+  ports: [number, number],
+  extra: Record<string, string> = {},
+): Promise<PostgresPair> {
   const name = `tessera_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -145,6 +150,7 @@ export async function startPostgresPair(adminUrl: string, ports: [number, number
     APP_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_MULTIPLIER: '1000000',
     LOG_LEVEL: 'warn',
+    ...extra,
   };
   const a = await startServer(ports[0], env);
   const b = await startServer(ports[1], env);

@@ -61,4 +61,10 @@ export const budgets = {
   chatFanOutRssMb: 300,
   chatOpenPaintMs: 300,
   chatScrollBackMs: 50,
+  // Docs: a keystroke in one browser painted in another's (one instance; two instances with Redis between
+  // them), a page of 20,000 words opened to editable, and edits lost while 50 people edit one page.
+  docsKeystrokeP95Ms: 100,
+  docsKeystrokePairP95Ms: 250,
+  docsLongPageOpenMs: 1000,
+  docsUpdatesLost: 0,
 } as const;

@@ -28,8 +28,8 @@ import { rssMb, type BenchServer } from './server.ts';
 import { median, round } from './stats.ts';
 
 const MINUTE_MS = 60_000;
-// A message that has not reached everyone by then is lost, not slow.
-const GIVE_UP_MS = 30_000;
+// A message (or an edit) that has not reached everyone by then is lost, not slow.
+export const GIVE_UP_MS = 30_000;
 const PAINT_RUNS = 5;
 
 interface Place {
@@ -38,14 +38,15 @@ interface Place {
   ownerId: string;
 }
 
-const api = (serverUrl: string, template: string, params: Record<string, string>) => `${serverUrl}/api${workspacePath(template, params)}`;
+export const api = (serverUrl: string, template: string, params: Record<string, string>) =>
+  `${serverUrl}/api${workspacePath(template, params)}`;
 const messagesUrl = (serverUrl: string, place: Place) =>
   api(serverUrl, chatPaths.messages, { id: place.workspaceId, channelId: place.channelId });
 const workspaceUrl = (serverUrl: string, place: Place) => `${serverUrl}/api/workspaces/${place.workspaceId}`;
 const changedIn = (channelId: string) => (event: LiveEvent) => event.type === 'chat.changed' && event.channelId === channelId;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const within = <T>(promise: Promise<T>, what: string): Promise<T> =>
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const within = <T>(promise: Promise<T>, what: string): Promise<T> =>
   Promise.race([
     promise,
     new Promise<never>((_, reject) =>
@@ -141,7 +142,8 @@ const summary = (arrivals: Arrivals) => ({
   noticeP95Ms: percentile(arrivals.notice, 0.95),
 });
 
-const openDb = (server: BenchServer, postgresUrl?: string) =>
+// The server's database, for seeding: its SQLite file, or the PostgreSQL database it shares.
+export const openDb = (server: BenchServer, postgresUrl?: string) =>
   postgresUrl ? openPostgres(postgresUrl) : openSqlite(join(server.dataDir, 'tessera.db'));
 
 export interface ChatSendFigures {

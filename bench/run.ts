@@ -11,6 +11,7 @@ import { liveLatency, listThroughput, seedBoard, startPostgresPair } from './boa
 import { budgets } from './budgets.ts';
 import { chatOpenPaint, measureChatFanOut, measureChatSend, measureScrollBack, seedChatHistory, type ChatSendFigures } from './chat.ts';
 import { measureColdStart } from './cold-start.ts';
+import { measureEditors, measureKeystrokes, measureLongPage, type KeystrokeFigures } from './docs.ts';
 import { FULL_BOOK, measureDashboardData } from './dashboard-data.ts';
 import { measureInsights } from './insights.ts';
 import { firstLoadBytes } from './landing-bundle.ts';
@@ -44,6 +45,9 @@ const PORTS = {
   chat: port(4440),
   chatHistory: port(4441),
   chatPair: [port(4442), port(4443)] as [number, number],
+  docs: port(4450),
+  docsEditors: port(4451),
+  docsPair: [port(4452), port(4453)] as [number, number],
 };
 
 interface Row {
@@ -73,6 +77,14 @@ function chatSendRow(figures: ChatSendFigures, what: string, engine: string, bud
     figures.p95Ms <= budget,
   );
 }
+function keystrokeRow(figures: KeystrokeFigures, where: string, budget: number, small: string) {
+  row(
+    `docs keystroke in one browser → painted in another's, p95 of ${figures.keystrokes} (${where})${small}`,
+    `${figures.p95Ms} ms (p50 ${figures.p50Ms}, max ${figures.maxMs}; to the reader's DOM p95 ${figures.domP95Ms})`,
+    `≤ ${budget} ms`,
+    figures.p95Ms <= budget,
+  );
+}
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80);
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
@@ -83,8 +95,9 @@ const began = performance.now();
 
 // BENCH_ONLY=name[,name]: only those measurements (names: ai-parse, cold-start, landing, lighthouse,
 // current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, webhook-rate, insights,
-// notifications, dashboard-data, page-paint, ai-stream, slack-import, chat). BENCH_SMALL=1: the client book at a tenth of its size, to
-// check that the measurements run, not to judge a budget.
+// notifications, dashboard-data, page-paint, ai-stream, slack-import, chat, docs). BENCH_SMALL=1: the client
+// book at a tenth of its size (and chat's and docs' crowds and counts smaller), to check that the
+// measurements run, not to judge a budget.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 const book = process.env.BENCH_SMALL ? { clients: 100, projects: 500, tasks: 5000 } : FULL_BOOK;
@@ -630,6 +643,102 @@ if (wanted('chat')) {
       await pair.stop();
     }
   } else row(`${pairMeasurement} (PostgreSQL)`, 'not measured: DATABASE_URL is not set', `≤ ${budgets.chatSendPairP95Ms} ms`, null);
+}
+
+// Docs: a keystroke from one browser to another's paint (one instance, and two instances on PostgreSQL
+// with Redis between them), a page of 20,000 words opened, and 50 people editing one page (bench/docs.ts).
+if (wanted('docs')) {
+  const keystrokes = process.env.BENCH_SMALL ? 30 : 200;
+  const editors = process.env.BENCH_SMALL ? 10 : 50;
+  const editsEach = process.env.BENCH_SMALL ? 10 : 40;
+  const small = process.env.BENCH_SMALL ? ` [BENCH_SMALL: ${keystrokes} keystrokes, ${editors} editors × ${editsEach} edits]` : '';
+  progress(`docs: ${keystrokes} keystrokes from one Chromium page to another's paint, and a page of 20,000 words opened (SQLite)`);
+  const server = await startServer(PORTS.docs, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn' });
+  try {
+    const account = await createSignedInAccount(server);
+    try {
+      const figures = await measureKeystrokes(server, server, account, {}, keystrokes);
+      results.docsKeystrokeSqlite = figures;
+      keystrokeRow(figures, 'SQLite', budgets.docsKeystrokeP95Ms, small);
+    } catch (error) {
+      row(
+        'docs keystroke → painted in another browser (SQLite)',
+        `not measured: ${reason(error)}`,
+        `≤ ${budgets.docsKeystrokeP95Ms} ms`,
+        false,
+      );
+    }
+    try {
+      const opened = await measureLongPage(server, account);
+      results.docsLongPage = opened;
+      row(
+        'docs page of 20,000 words: load to editable with its last paragraph painted (median of 5)',
+        `${opened.openMs} ms (runs ${Math.min(...opened.runs)}–${Math.max(...opened.runs)})`,
+        `≤ ${budgets.docsLongPageOpenMs} ms`,
+        opened.openMs <= budgets.docsLongPageOpenMs,
+      );
+    } catch (error) {
+      row('docs page of 20,000 words opened', `not measured: ${reason(error)}`, `≤ ${budgets.docsLongPageOpenMs} ms`, false);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  progress(`docs: ${editors} people editing one page at once, ${editsEach} edits each (SQLite)`);
+  const editorsServer = await startServer(PORTS.docsEditors, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn' });
+  const editorsMeasurement = `docs ${editors} people editing one page, ${editsEach} edits each: updates lost (SQLite)${small}`;
+  try {
+    const figures = await measureEditors(editorsServer, await createSignedInAccount(editorsServer), editors, editsEach);
+    results.docsEditors = figures;
+    row(
+      editorsMeasurement,
+      `${figures.lost} of ${figures.updates}; the ${editors} copies and the stored page ${figures.identical ? 'identical' : 'NOT identical'}`,
+      `${budgets.docsUpdatesLost}, identical`,
+      figures.lost <= budgets.docsUpdatesLost && figures.identical,
+    );
+    row(
+      `docs ${editors} people editing one page: server CPU per update, RSS${small}`,
+      `${figures.cpuPerUpdateMs} ms/update; RSS ${figures.peakRssMb} MB at most (${figures.idleRssMb} MB before, ${figures.connectedRssMb} MB connected)`,
+      'reported',
+      null,
+    );
+  } catch (error) {
+    row(editorsMeasurement, `not measured: ${reason(error)}`, `${budgets.docsUpdatesLost}, identical`, false);
+  } finally {
+    await editorsServer.stop();
+  }
+
+  const pairMeasurement = 'docs keystroke → painted in another browser';
+  if (postgresUrl) {
+    progress(`docs: ${keystrokes} keystrokes across two instances on PostgreSQL, edits passed through Redis`);
+    const pair = await startPostgresPair(postgresUrl, PORTS.docsPair, { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    try {
+      const figures = await measureKeystrokes(
+        pair.a,
+        pair.b,
+        await createSignedInAccount(pair.a),
+        { postgresUrl: pair.databaseUrl },
+        keystrokes,
+      );
+      results.docsKeystrokePostgresRedis = figures;
+      keystrokeRow(figures, 'PostgreSQL, two instances, Redis', budgets.docsKeystrokePairP95Ms, small);
+    } catch (error) {
+      row(
+        `${pairMeasurement} (PostgreSQL, two instances, Redis)`,
+        `not measured: ${reason(error)}`,
+        `≤ ${budgets.docsKeystrokePairP95Ms} ms`,
+        false,
+      );
+    } finally {
+      await pair.stop();
+    }
+  } else
+    row(
+      `${pairMeasurement} (PostgreSQL, two instances, Redis)`,
+      'not measured: DATABASE_URL is not set',
+      `≤ ${budgets.docsKeystrokePairP95Ms} ms`,
+      null,
+    );
 }
 
 if (wanted('webhooks')) {

@@ -17,16 +17,16 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-// VmRSS of a process, in MB: what the operating system holds for it, heap and native memory alike.
-export function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-}
-
-// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms): per request,
-// steadier than throughput on a machine shared with other work.
+// The process's user + system CPU time in ms (/proc/<pid>/stat, in clock ticks of 10 ms), threads included:
+// per request or per update, steadier than throughput on a machine shared with other work.
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+// VmRSS of a process, in MB: what the operating system holds for it, heap and native memory alike.
+export function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }
 
 // A bare http.get without keep-alive, so polling costs the bench process as little as possible and
