@@ -1,6 +1,7 @@
 import { IncomingMessage, MessageType } from '@hocuspocus/server';
 import type { Kysely } from 'kysely';
 import * as Y from 'yjs';
+import { groupCommit } from '#src/server/db/group-commit.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { plainText } from './projection.ts';
 
@@ -35,18 +36,30 @@ export function createJournal(k: Kysely<Database>) {
   // Per document, the entries written and applied here and not yet covered by a store.
   const applied = new Map<string, Set<number>>();
 
+  // Edits typed at once (many editors, or a burst while the disk was busy) share one commit.
+  const write = groupCommit((entries: { page: PageRef; update: Uint8Array; now: number }[]) =>
+    k.transaction().execute(async (tx) => {
+      const ids: number[] = [];
+      for (const { page, update, now } of entries) {
+        const row = await tx
+          .insertInto('doc_updates')
+          .values({ workspace_id: page.workspaceId, page_id: page.pageId, update, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(Number(row.id));
+      }
+      return ids;
+    }),
+  );
+
   return {
     async record(documentName: string, page: PageRef, message: Uint8Array, now: number): Promise<void> {
       const update = editIn(message);
       if (!update) return;
-      const row = await k
-        .insertInto('doc_updates')
-        .values({ workspace_id: page.workspaceId, page_id: page.pageId, update, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await write({ page, update, now });
       // Hocuspocus applies the message right after this hook resolves, before any store can start.
       const ids = applied.get(documentName) ?? new Set<number>();
-      ids.add(Number(row.id));
+      ids.add(id);
       applied.set(documentName, ids);
     },
 
