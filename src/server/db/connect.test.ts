@@ -110,6 +110,24 @@ describe.each(engines)('rate-limit counts on %s', (engine) => {
     await other.kysely.insertInto('rate_limits').values({ key: 'data', count: 1, reset_at: 1 }).execute();
     if (engine === 'sqlite') expect(db.changeVersion()).not.toBe(before);
   });
+
+  it('answers counts asked for together each with its own rows, and one refused count sinks no other', async () => {
+    const count = (key: string, value: number) => db.counters.writeUnflushed(insertCounter(db), { key, count: value });
+    expect(await Promise.all([count('k1', 1), count('k2', 2), count('k3', 3)])).toEqual([[{ count: 1 }], [{ count: 2 }], [{ count: 3 }]]);
+    const [taken, fresh] = await Promise.allSettled([count('k1', 9), count('k4', 4)]);
+    expect(taken.status).toBe('rejected');
+    expect(fresh).toEqual({ status: 'fulfilled', value: [{ count: 4 }] });
+    const keys = (await db.counters.kysely.selectFrom('rate_limits').select(['key', 'count']).orderBy('key').execute()).map((row) => [
+      row.key,
+      row.count,
+    ]);
+    expect(keys).toEqual([
+      ['k1', 1],
+      ['k2', 2],
+      ['k3', 3],
+      ['k4', 4],
+    ]);
+  });
 });
 
 describe('the SQLite rate-limit file', () => {

@@ -106,6 +106,45 @@ function openCounters(SQLite: typeof BetterSqlite3, file: string, main: BetterSq
   return counters;
 }
 
+// Counts asked for in one turn of the event loop commit together, in the order asked, each with its own
+// answer: a commit (its WAL write, its locks) cost as much as the count itself, and /api/v1 counts every
+// request. Every count is in the shared file before its caller goes on, as before.
+function committedTogether(counters: BetterSqlite3.Database, statements: CachedSqlite) {
+  type Job = { query: CompiledQuery<unknown>; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
+  let queue: Job[] = [];
+  const run = counters.transaction((jobs: Job[]) =>
+    jobs.map((job) => {
+      // A statement that fails is undone alone; the others still commit.
+      try {
+        return { rows: runOn(statements, job.query) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const flush = () => {
+    const jobs = queue;
+    queue = [];
+    let outcomes: Array<{ rows?: unknown[]; error?: unknown }>;
+    try {
+      outcomes = run.immediate(jobs);
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+      return;
+    }
+    jobs.forEach((job, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.rows) job.resolve(outcome.rows);
+      else job.reject(outcome.error);
+    });
+  };
+  return <Row>(query: CompiledQuery<Row>) =>
+    new Promise<Row[]>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ query, resolve: resolve as Job['resolve'], reject });
+    });
+}
+
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
 export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
@@ -141,14 +180,14 @@ export async function openSqlite(file: string): Promise<Db> {
   const countsFile = file === ':memory:' ? null : openCounters(SQLite, file.replace(/(\.db)?$/, '-rate-limits.db'), sqlite);
   const countsStatements = countsFile && withStatementCache(countsFile);
   const countsKysely = countsStatements && new Kysely<Database>({ dialect: new SqliteDialect({ database: countsStatements }) });
+  const count = countsFile && countsStatements && committedTogether(countsFile, countsStatements);
   return {
     kysely,
     engine: 'sqlite',
-    // Its statements each run from start to end in one synchronous step, and nothing opens a
-    // transaction on it across an await, so a count never waits for another's.
+    // Nothing opens a transaction on it across an await, so a count never waits for another's.
     counters:
-      countsStatements && countsKysely
-        ? { kysely: countsKysely, writeUnflushed: async (prepared, values) => runOn(countsStatements, prepared.bind(values)) }
+      count && countsKysely
+        ? { kysely: countsKysely, writeUnflushed: (prepared, values) => count(prepared.bind(values)) }
         : { kysely, writeUnflushed },
     readFirst: async (prepared, values) => {
       const { sql, parameters } = prepared.bind(values);
