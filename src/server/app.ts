@@ -346,7 +346,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     metricsToken: config.metricsToken,
     draining: () => app.draining,
   });
-  await registerPublicApi(app, { resolvers, config, tasks: createTaskGateway(db.kysely, tasks) });
+  await registerPublicApi(app, { db, resolvers, config, tasks: createTaskGateway(db.kysely, tasks) });
   await registerUnsubscribeRoute(app, { notifications, limiter });
   await registerCampaignUnsubscribeRoute(app, { campaigns, limiter });
   await registerGithubHookRoute(app, {

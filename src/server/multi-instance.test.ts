@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { limits } from '#src/server/http/rate-limit.ts';
 import { client, createVerifiedUser, useTwoTestApps, whoAmI } from '../../tests/support/test-app.ts';
 import { engines } from '../../tests/support/test-db.ts';
+import { createKey, keyClient } from '../../tests/support/api-keys.ts';
+import { createWorkspace, person } from '../../tests/support/workspaces.ts';
 
 // product rules W7: instances keep no state of their own. On SQLite, two instances on
 // one file; each remembers session look-ups, which must end the moment the other one writes.
@@ -33,5 +35,22 @@ describe.each(engines)('two instances on one %s database', (engine) => {
     }
     expect(statuses.filter((status) => status === 401)).toHaveLength(max);
     expect(statuses.slice(max)).toEqual([429, 429]);
+  });
+
+  it('answers a remembered /api/v1 page only until a task changes on the other instance', async () => {
+    const { a, b } = apps();
+    const owner = await person(a, 'Olive Owner');
+    const workspaceId = await createWorkspace(owner, 'Team');
+    const key = await createKey(owner, workspaceId);
+    const onA = keyClient(a.url, key);
+    const onB = keyClient(b.url, key);
+    const titles = async () => (await onA.get('/tasks')).body.tasks.map((task: { title: string }) => task.title);
+    expect(await titles()).toEqual([]);
+    // Asked twice: the second answer comes from A's memory, as does any later one until a commit.
+    expect(await titles()).toEqual([]);
+    const made = (await onB.post('/tasks', { title: 'Made on B' })).body.task;
+    expect(await titles()).toEqual(['Made on B']);
+    await onB.put(`/tasks/${made.id}`, { title: 'Renamed on B' });
+    expect(await titles()).toEqual(['Renamed on B']);
   });
 });

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { serverError } from '#src/shared/server-messages.ts';
 import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
 import type { Config } from '#src/server/config.ts';
+import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { assertJson } from '#src/server/http/same-origin.ts';
 import type { ScopeResolvers } from '#src/server/workspace-access/resolvers.ts';
@@ -15,6 +16,7 @@ import { registerPublicTaskRoutes } from './task-routes.ts';
 const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'].join(', ');
 
 export interface PublicApiDeps {
+  db: Db;
   resolvers: ScopeResolvers;
   config: Config;
   tasks: TaskGateway;
@@ -24,10 +26,11 @@ export interface PublicApiDeps {
 // the session cookie nor that scope's same-origin and JSON checks (S7) apply here: a key is not ambient
 // authority, so there is nothing for another site to forge, and any origin may call it (CORS without
 // credentials).
-export async function registerPublicApi(app: FastifyInstance, { resolvers, config, tasks }: PublicApiDeps) {
+export async function registerPublicApi(app: FastifyInstance, { db, resolvers, config, tasks }: PublicApiDeps) {
   await app.register(
     async (v1) => {
-      v1.setSerializerCompiler(publicSerializerCompiler(config.env));
+      const serializerCompiler = publicSerializerCompiler(config.env);
+      v1.setSerializerCompiler(serializerCompiler);
       v1.addHook('onRequest', (_request, reply, done) => {
         reply.header('cache-control', 'no-store');
         reply.header('access-control-allow-origin', '*');
@@ -68,7 +71,7 @@ export async function registerPublicApi(app: FastifyInstance, { resolvers, confi
         keyed.addHook('onRequest', async (request) => {
           if (request.method === 'POST' || request.method === 'PUT') assertJson(request);
         });
-        registerPublicTaskRoutes(keyed, { tasks });
+        registerPublicTaskRoutes(keyed, { tasks, db, serializerCompiler });
       });
     },
     { prefix: PUBLIC_API_BASE },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDocs, publicEndpoints, type PublicMethod } from '#src/shared/public-api/reference.ts';
@@ -11,6 +11,8 @@ import {
   PublicTaskResponseSchema,
   PublicUpdateTaskSchema,
 } from '#src/shared/public-api/schemas.ts';
+import type { Db } from '#src/server/db/connect.ts';
+import { createReadMemo } from '#src/server/db/read-memo.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { TaskGateway } from './task-gateway.ts';
 
@@ -41,13 +43,30 @@ function documented(method: PublicMethod, path: string, success: z.ZodType, succ
 // GET/POST /tasks, GET/PUT/DELETE /tasks/{id} (spec 7), each through the task service the board uses
 // (product rules W2) with the scope the key resolved, validated by the zod schemas the OpenAPI
 // document is made from.
-export function registerPublicTaskRoutes(app: FastifyInstance, { tasks }: { tasks: TaskGateway }) {
+export interface PublicTaskRouteDeps {
+  tasks: TaskGateway;
+  db: Db;
+  // The scope's serializer (serializer.ts), for the answers remembered as text.
+  serializerCompiler: FastifySerializerCompiler<z.ZodType>;
+}
+
+export function registerPublicTaskRoutes(app: FastifyInstance, { tasks, db, serializerCompiler }: PublicTaskRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // As the board's own list (tasks/routes.ts): a page is remembered already serialized until anything
+  // commits (db/read-memo.ts), so a repeated read costs neither the queries nor the JSON work. A page
+  // may be a megabyte: a hundred at most.
+  const rememberedPage = createReadMemo(db, 100);
 
   const list = documented('GET', '/tasks', PublicTaskListResponseSchema, 'One page of tasks.');
-  api.get(list.url, { schema: { ...list, operationId: 'listTasks', querystring: PublicTaskListQuerySchema } }, async (request) =>
-    tasks.list(scopeFrom(request), request.query),
-  );
+  const listJson = serializerCompiler({ schema: PublicTaskListResponseSchema, method: 'GET', url: list.url, httpStatus: '200' });
+  api.get(list.url, { schema: { ...list, operationId: 'listTasks', querystring: PublicTaskListQuerySchema } }, async (request, reply) => {
+    const scope = scopeFrom(request);
+    const { query } = request;
+    const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
+      listJson(await tasks.list(scope, query)),
+    );
+    return reply.type('application/json; charset=utf-8').send(page);
+  });
 
   const create = documented('POST', '/tasks', PublicTaskResponseSchema, 'The task as created.');
   api.post(create.url, { schema: { ...create, operationId: 'createTask', body: PublicCreateTaskSchema } }, async (request, reply) => {

@@ -221,7 +221,7 @@ describe.each(engines)('client write limits on %s', (engine) => {
     const { owner, id } = await team(t);
     for (let i = 0; i < 3; i++) await addClient(owner, id, { name: `C${i}` });
     // The rest of the hour's allowance spent, as if by many more changes.
-    await t.db.kysely
+    await t.db.counters.kysely
       .updateTable('rate_limits')
       .set({ count: writeLimits.person.max })
       .where('key', '=', `clients:person:${owner.id}`)
@@ -240,7 +240,7 @@ describe.each(engines)('workspace write limit on %s', (engine) => {
     const t = app();
     const { owner, member, id } = await team(t);
     await addClient(owner, id, { name: 'First' });
-    await t.db.kysely
+    await t.db.counters.kysely
       .updateTable('rate_limits')
       .set({ count: writeLimits.workspace.max })
       .where('key', '=', `clients:workspace:${id}`)

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { migrate } from './migrations.ts';
 import { openSqlite, type Db } from './connect.ts';
 import { prepareQuery, type Slot } from './prepared-query.ts';
 
@@ -77,6 +78,81 @@ describe('the SQLite database file', () => {
       await sql`create table t (x integer)`.execute(db.kysely);
       await sql`insert into t values (1)`.execute(db.kysely);
       for (const name of [file, `${file}-wal`, `${file}-shm`]) expect(statSync(name).mode & 0o777, name).toBe(0o600);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(engines)('rate-limit counts on %s', (engine) => {
+  let database: TestDatabase;
+  let db: Db;
+  let other: Db;
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    db = await database.open();
+    other = await database.open();
+  });
+  afterEach(async () => {
+    await db.close();
+    await other.close();
+    await database.drop();
+  });
+
+  it('are shared by every instance and, on SQLite, leave the change version of the data where it was', async () => {
+    const before = db.changeVersion();
+    await other.counters.writeUnflushed(insertCounter(other), { key: 'a', count: 4 });
+    expect(db.changeVersion()).toBe(before);
+    const counted = await db.counters.kysely.selectFrom('rate_limits').select(['key', 'count']).execute();
+    expect(counted).toEqual([{ key: 'a', count: 4 }]);
+    // A change of the data still moves it.
+    await other.kysely.insertInto('rate_limits').values({ key: 'data', count: 1, reset_at: 1 }).execute();
+    if (engine === 'sqlite') expect(db.changeVersion()).not.toBe(before);
+  });
+
+  it('answers counts asked for together each with its own rows, and one refused count sinks no other', async () => {
+    const count = (key: string, value: number) => db.counters.writeUnflushed(insertCounter(db), { key, count: value });
+    expect(await Promise.all([count('k1', 1), count('k2', 2), count('k3', 3)])).toEqual([[{ count: 1 }], [{ count: 2 }], [{ count: 3 }]]);
+    const [taken, fresh] = await Promise.allSettled([count('k1', 9), count('k4', 4)]);
+    expect(taken.status).toBe('rejected');
+    expect(fresh).toEqual({ status: 'fulfilled', value: [{ count: 4 }] });
+    const keys = (await db.counters.kysely.selectFrom('rate_limits').select(['key', 'count']).orderBy('key').execute()).map((row) => [
+      row.key,
+      row.count,
+    ]);
+    expect(keys).toEqual([
+      ['k1', 1],
+      ['k2', 2],
+      ['k3', 3],
+      ['k4', 4],
+    ]);
+  });
+});
+
+describe('the SQLite rate-limit file', () => {
+  it('is its owner’s alone, and when first made takes over the live counts the database held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-counts-'));
+    const file = join(dir, 'tessera.db');
+    const counts = join(dir, 'tessera-rate-limits.db');
+    try {
+      const before = await openSqlite(file);
+      await migrate(before.kysely);
+      await before.close();
+      // A database from before the file existed, with one live count and one whose window ended.
+      rmSync(counts);
+      const { default: SQLite } = await import('better-sqlite3');
+      const raw = new SQLite(file);
+      raw
+        .prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?), (?, ?, ?)')
+        .run('live', 7, Date.now() + 60_000, 'ended', 9, 1);
+      raw.close();
+
+      const db = await openSqlite(file);
+      expect(existsSync(counts)).toBe(true);
+      expect(statSync(counts).mode & 0o777).toBe(0o600);
+      expect(await db.counters.kysely.selectFrom('rate_limits').select(['key', 'count']).execute()).toEqual([{ key: 'live', count: 7 }]);
+      expect(await db.kysely.selectFrom('rate_limits').select('key').execute()).toEqual([]);
       await db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

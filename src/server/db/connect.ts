@@ -1,8 +1,9 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
 import type { Client as PgClient } from 'pg';
+import { groupCommit } from './group-commit.ts';
 import type { PreparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
@@ -21,6 +22,12 @@ export interface Db {
   // A number that changes whenever the data may have changed, from this process or any other: what
   // was read at one value is still true at the same value. Null where no such number is cheap.
   changeVersion: () => number | null;
+  // Where the rate limiter keeps its `rate_limits` counts. On SQLite a file of its own beside the
+  // database, so a count (one per /api/v1 request, one per sign-in) is not a commit of the main
+  // database and leaves changeVersion, and the read memos that follow it, where they were; every
+  // process on the same data directory shares it, as they share the database. Elsewhere the database
+  // itself. See docs/decisions/039-rate-limit-counts-in-a-file-of-their-own.md.
+  counters: Pick<Db, 'kysely' | 'writeUnflushed'>;
   // PostgreSQL only: a connection of its own, outside the pool, for LISTEN (the live board).
   dedicatedClient?: () => PgClient;
   // Database Tools' backups: SQLite copies through the online backup API on the writer connection
@@ -59,16 +66,73 @@ function withStatementCache(sqlite: BetterSqlite3.Database): CachedSqlite {
   };
 }
 
+const runOn = <Row>(statements: CachedSqlite, { sql, parameters }: CompiledQuery<Row>): Row[] => {
+  const statement = statements.prepare(sql);
+  if (statement.reader) return statement.all(...parameters) as Row[];
+  statement.run(...parameters);
+  return [];
+};
+
+// Readable by its owner alone, like app-secret: the database holds password hashes and sealed
+// secrets, the counts' keys hold addresses and emails. SQLite gives the -wal and -shm files the mode
+// of the database file.
+function createPrivate(file: string): void {
+  mkdirSync(join(file, '..'), { recursive: true });
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
+// The rate limiter's file: the same `rate_limits` table as the main schema's (so the limiter's queries
+// run unchanged on either), never waited onto the disk (a count lost in a power failure is harmless,
+// decision 004). A file made now takes over the live counts the main database held, so an upgrade
+// gives nobody a fresh allowance.
+function openCounters(SQLite: typeof BetterSqlite3, file: string, main: BetterSqlite3.Database): BetterSqlite3.Database {
+  const fresh = !existsSync(file);
+  createPrivate(file);
+  const counters = new SQLite(file);
+  counters.pragma('journal_mode = WAL');
+  counters.pragma('synchronous = NORMAL');
+  counters.pragma('busy_timeout = 5000');
+  counters.exec(`CREATE TABLE IF NOT EXISTS rate_limits (key text PRIMARY KEY, count integer NOT NULL, reset_at bigint NOT NULL);
+    CREATE INDEX IF NOT EXISTS rate_limits_reset_at ON rate_limits (reset_at);`);
+  const mainHasCounts = main.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rate_limits'`).get();
+  if (fresh && mainHasCounts) {
+    const insert = counters.prepare('INSERT OR IGNORE INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)');
+    const rows = main.prepare('SELECT key, count, reset_at FROM rate_limits WHERE reset_at > ?').raw().iterate(Date.now());
+    counters.transaction(() => {
+      for (const row of rows) insert.run(...(row as unknown[]));
+    })();
+    main.prepare('DELETE FROM rate_limits').run();
+  }
+  return counters;
+}
+
+// Counts asked for in one turn of the event loop commit together, in the order asked, each with its own
+// answer: a commit (its WAL write, its locks) cost as much as the count itself, and /api/v1 counts every
+// request. Every count is in the shared file before its caller goes on, as before.
+function committedTogether(counters: BetterSqlite3.Database, statements: CachedSqlite) {
+  const run = counters.transaction((queries: CompiledQuery<unknown>[]) =>
+    queries.map((query): { rows: unknown[] } | { error: unknown } => {
+      // A statement that fails is undone alone; the others still commit.
+      try {
+        return { rows: runOn(statements, query) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const commit = groupCommit(async (queries: CompiledQuery<unknown>[]) => run.immediate(queries));
+  return async <Row>(query: CompiledQuery<Row>): Promise<Row[]> => {
+    const outcome = await commit(query);
+    if ('error' in outcome) throw outcome.error;
+    return outcome.rows as Row[];
+  };
+}
+
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
 export async function openSqlite(file: string): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
-  if (file !== ':memory:') {
-    mkdirSync(join(file, '..'), { recursive: true });
-    // The database holds password hashes and sealed secrets: readable by its owner alone, like app-secret.
-    // SQLite gives the -wal and -shm files the mode of the database file.
-    closeSync(openSync(file, 'a', 0o600));
-    chmodSync(file, 0o600);
-  }
+  if (file !== ':memory:') createPrivate(file);
   const sqlite = new SQLite(file);
   // product rules G4: WAL and synchronous=FULL, so every acknowledged commit survives a crash.
   sqlite.pragma('journal_mode = WAL');
@@ -82,20 +146,33 @@ export async function openSqlite(file: string): Promise<Db> {
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
   const flushed = sqlite.prepare('PRAGMA synchronous = FULL');
-  const runUnflushed = <Row>({ sql, parameters }: CompiledQuery<Row>): Row[] => {
-    const statement = statements.prepare(sql);
+  const runUnflushed = <Row>(query: CompiledQuery<Row>): Row[] => {
     relaxed.run();
     try {
-      if (statement.reader) return statement.all(...parameters) as Row[];
-      statement.run(...parameters);
-      return [];
+      return runOn(statements, query);
     } finally {
       flushed.run();
     }
   };
+  // With no transaction open on the connection, a statement run here from start to end in one
+  // synchronous step can land inside nothing; otherwise it waits its turn for Kysely's connection.
+  const writeUnflushed: Db['writeUnflushed'] = async (prepared, values) =>
+    sqlite.inTransaction
+      ? kysely.connection().execute(async () => runUnflushed(prepared.bind(values)))
+      : runUnflushed(prepared.bind(values));
+  // In memory there is no change version to keep still, and no other process to share counts with.
+  const countsFile = file === ':memory:' ? null : openCounters(SQLite, file.replace(/(\.db)?$/, '-rate-limits.db'), sqlite);
+  const countsStatements = countsFile && withStatementCache(countsFile);
+  const countsKysely = countsStatements && new Kysely<Database>({ dialect: new SqliteDialect({ database: countsStatements }) });
+  const count = countsFile && countsStatements && committedTogether(countsFile, countsStatements);
   return {
     kysely,
     engine: 'sqlite',
+    // Nothing opens a transaction on it across an await, so a count never waits for another's.
+    counters:
+      count && countsKysely
+        ? { kysely: countsKysely, writeUnflushed: (prepared, values) => count(prepared.bind(values)) }
+        : { kysely, writeUnflushed },
     readFirst: async (prepared, values) => {
       const { sql, parameters } = prepared.bind(values);
       return readerStatements.prepare(sql).get(...parameters) as never;
@@ -105,14 +182,10 @@ export async function openSqlite(file: string): Promise<Db> {
     changeVersion: reader === sqlite ? () => null : () => dataVersion.get() as number,
     sqliteBackup: async (destination) => void (await sqlite.backup(destination)),
     sqliteFile: file === ':memory:' ? null : file,
-    // With no transaction open on the connection, a statement run here from start to end in one
-    // synchronous step can land inside nothing; otherwise it waits its turn for Kysely's connection.
-    writeUnflushed: async (prepared, values) =>
-      sqlite.inTransaction
-        ? kysely.connection().execute(async () => runUnflushed(prepared.bind(values)))
-        : runUnflushed(prepared.bind(values)),
+    writeUnflushed,
     close: async () => {
       if (reader !== sqlite) reader.close();
+      await countsKysely?.destroy();
       await kysely.destroy();
     },
   };
@@ -133,13 +206,15 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // A dropped idle connection emits here; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
+  const writeUnflushed: Db['writeUnflushed'] = async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows;
   return {
     kysely,
     engine: 'postgres',
     readFirst: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows[0],
     changeVersion: () => null,
-    // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
-    writeUnflushed: async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows,
+    counters: { kysely, writeUnflushed },
+    writeUnflushed,
     dedicatedClient: () => new pg.Client({ connectionString, connectionTimeoutMillis: 3000 }),
     postgresUrl: connectionString,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -144,7 +144,8 @@ describe.each(engines)('docs write limits on history and import on %s', (engine)
     const { owner, member, id } = await team(t);
     const page = await createPage(owner, id, { title: 'Counted' });
     const version = (await owner.c.post(versionsPath(id, page.id), {})).body.version as PageVersion;
-    const spend = (key: string, count: number) => t.db.kysely.updateTable('rate_limits').set({ count }).where('key', '=', key).execute();
+    const spend = (key: string, count: number) =>
+      t.db.counters.kysely.updateTable('rate_limits').set({ count }).where('key', '=', key).execute();
     // The rest of the owner's allowance spent, as if by many more changes.
     await spend(`docs:person:${owner.id}`, writeLimits.person.max);
     for (const answer of [

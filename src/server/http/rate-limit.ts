@@ -130,7 +130,8 @@ export interface Quota {
 
 // Counter keys read `<limit>:<scope>:<value>`: `login:ip:203.0.113.5`, `login:account:a@example.com`,
 // `invite:user:<user id>`, `invite:workspace:<workspace id>`; `api-key:<key id>`, `api-badKey:<address>`.
-// Counters live in the database, so every instance on one PostgreSQL shares them. All counters of a
+// Counters live in the database (on SQLite, in a file of its own beside it: Db.counters), so every
+// instance on one database shares them. All counters of a
 // request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
 // the maximum.
 // A counter refused this many times within its window raises one System Alert (product rules A4).
@@ -149,10 +150,11 @@ export function createRateLimiter(
   multiplier: () => number,
   onRepeatedRefusal: (key: string) => void = () => undefined,
 ) {
+  const { kysely, writeUnflushed } = db.counters;
   // One upsert per number of counters (an IP alone, with an account, with an account from that IP), prepared once.
   const upserts = Array.from({ length: MOST_COUNTERS }, (_, size) =>
     prepareQuery((slot: Slot<Counters>) =>
-      db.kysely
+      kysely
         .insertInto('rate_limits')
         .values(Array.from({ length: size + 1 }, (_, index) => ({ key: slot(`key${index}`), count: 1, reset_at: slot(`resetAt${index}`) })))
         .onConflict((conflict) =>
@@ -174,7 +176,7 @@ export function createRateLimiter(
       values[`key${index}`] = key;
       values[`resetAt${index}`] = now + limit.windowMs;
     });
-    return db.writeUnflushed(upserts[entries.length - 1]!, values);
+    return writeUnflushed(upserts[entries.length - 1]!, values);
   }
 
   // Counters this process saw past their limit, until their window ends: a caller hammering past a limit
@@ -304,7 +306,7 @@ export function createRateLimiter(
       return tighter(clock(), [{ key: `api-badKey:${clientKey(ip)}`, limit: publicApiLimits.badKey }]);
     },
     async sweep(): Promise<void> {
-      await db.kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();
+      await kysely.deleteFrom('rate_limits').where('reset_at', '<=', clock()).execute();
     },
   };
 }
