@@ -76,6 +76,18 @@ interface Disabled {
   url: string;
 }
 
+const succeeded = (result: AttemptResult) => result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+
+const attemptRow = ({ delivery, result, at }: Settled) => ({
+  id: randomUUID(),
+  delivery_id: delivery.id,
+  attempted_at: at,
+  status_code: result.statusCode,
+  duration_ms: result.durationMs,
+  response: result.response,
+  error: result.error,
+});
+
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
 
 // Product rules H3 and W4: delivers the outbox. A delivery is claimed with a lease before its attempt
@@ -156,23 +168,51 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
 
   // Records the attempt and decides what comes next. Answers the workspace of an endpoint this failure
   // disabled, so its owners are told after the commit.
-  async function settleOne(tx: Kysely<Database>, { delivery, result, at }: Settled): Promise<Disabled | null> {
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  // What settleOne does for a success, for many at once: their attempts in one insert, their deliveries
+  // in one update per claim (the lease a claim gave them all), and each endpoint's failure cleared once.
+  async function settleSucceeded(tx: Kysely<Database>, batch: Settled[]): Promise<void> {
+    if (batch.length === 0) return;
+    const now = clock();
+    await tx.insertInto('webhook_attempts').values(batch.map(attemptRow)).execute();
+    for (const lease of new Set(batch.map((settled) => settled.delivery.locked_until))) {
+      await tx
+        .updateTable('webhook_deliveries')
+        .set({
+          status: 'succeeded',
+          attempt_count: sql<number>`attempt_count + 1`,
+          next_attempt_at: null,
+          locked_until: null,
+          updated_at: now,
+        })
+        .where(
+          'id',
+          'in',
+          batch.filter((settled) => settled.delivery.locked_until === lease).map((settled) => settled.delivery.id),
+        )
+        // Only while the claim is still ours, as in settleOne.
+        .where('locked_until', '=', lease)
+        .execute();
+    }
+    for (const endpointId of new Set(batch.map((settled) => settled.delivery.endpoint_id))) await clearFailure(tx, endpointId);
+  }
+
+  // Most successes follow successes: the endpoint row is written only when there is a failure to clear.
+  async function clearFailure(tx: Kysely<Database>, endpointId: string): Promise<void> {
+    await tx
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: null, resting_until: null, timeouts_in_a_row: 0 })
+      .where('id', '=', endpointId)
+      .where((w) => w.or([w('failing_since', 'is not', null), w('resting_until', 'is not', null), w('timeouts_in_a_row', '!=', 0)]))
+      .execute();
+  }
+
+  async function settleOne(tx: Kysely<Database>, settled: Settled): Promise<Disabled | null> {
+    const { delivery, result, at } = settled;
+    const ok = succeeded(result);
     const attempts = delivery.attempt_count + 1;
     const exhausted = attempts > WEBHOOK_RETRY_DELAYS_MS.length;
     const now = clock();
-    await tx
-      .insertInto('webhook_attempts')
-      .values({
-        id: randomUUID(),
-        delivery_id: delivery.id,
-        attempted_at: at,
-        status_code: result.statusCode,
-        duration_ms: result.durationMs,
-        response: result.response,
-        error: result.error,
-      })
-      .execute();
+    await tx.insertInto('webhook_attempts').values(attemptRow(settled)).execute();
     await tx
       .updateTable('webhook_deliveries')
       .set({
@@ -187,13 +227,7 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
       .where('locked_until', '=', delivery.locked_until)
       .execute();
     if (ok) {
-      // Most successes follow successes: the endpoint row is written only when there is a failure to clear.
-      await tx
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null, resting_until: null, timeouts_in_a_row: 0 })
-        .where('id', '=', delivery.endpoint_id)
-        .where((w) => w.or([w('failing_since', 'is not', null), w('resting_until', 'is not', null), w('timeouts_in_a_row', '!=', 0)]))
-        .execute();
+      await clearFailure(tx, delivery.endpoint_id);
       return null;
     }
     if (result.error === webhookAttemptError.timeout || result.error === webhookAttemptError.connectTimeout) {
@@ -247,8 +281,13 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
   // (one wait for the disk) for many deliveries. A crash before it only means those are sent again.
   const settle = groupCommit((batch: Settled[]) =>
     k.transaction().execute(async (tx) => {
+      // Successes at endpoints with no failure in the batch are settled with a few statements for all;
+      // the rest one by one, in the order they came, so a failure and a success keep their sequence.
+      const failing = new Set(batch.filter((settled) => !succeeded(settled.result)).map((settled) => settled.delivery.endpoint_id));
+      const together = batch.filter((settled) => succeeded(settled.result) && !failing.has(settled.delivery.endpoint_id));
+      await settleSucceeded(tx, together);
       const disabled: (Disabled | null)[] = [];
-      for (const settled of batch) disabled.push(await settleOne(tx, settled));
+      for (const settled of batch) disabled.push(together.includes(settled) ? null : await settleOne(tx, settled));
       return disabled;
     }),
   );
