@@ -29,7 +29,7 @@ export const WEBHOOK_IN_FLIGHT_PER_ENDPOINT = 24;
 // How long a worker with nothing it may claim waits before looking again, while other instances hold
 // the caps of what is still due.
 const BLOCKED_WAIT_MS = 20;
-const REFILL_AFTER_MS = 5;
+const REFILL_AFTER_MS = 1;
 // After attempts that time out, an endpoint rests 30 s, doubling per timeout in a row, at most 15 min.
 export const WEBHOOK_REST_MS = 30_000;
 export const WEBHOOK_REST_MAX_MS = 15 * 60_000;
@@ -337,8 +337,8 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
       let claiming = false;
       let again = false;
       let soon: NodeJS.Timeout | null = null;
-      // A claim reads every due delivery to share them out fairly, so attempts that end within a few
-      // milliseconds of each other are refilled by one claim rather than one each.
+      // Attempts that end together (a settlement commits them as one) are refilled by one claim, not one
+      // each; the wait is short, since a place left empty is a delivery not made.
       const finished = (made: number) => {
         refillRunning = null;
         done(made);
