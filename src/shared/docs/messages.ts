@@ -111,5 +111,6 @@ export const docsText = {
   makeTaskEmpty: 'Write the checklist item first: its words become the title of the task.',
   makeTaskFailed: 'The task could not be created.',
   taskPagesTitle: 'Mentioned in pages',
+  checklistBox: (words: string) => (words === '' ? 'Checklist item, empty' : `Checklist item: ${words}`),
   taskPagesFailed: 'The pages mentioning this task could not be loaded.',
 } as const;

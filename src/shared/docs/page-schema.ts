@@ -10,6 +10,7 @@ import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { common, createLowlight } from 'lowlight';
 import { taskAddress } from '#src/shared/tasks/task-keys.ts';
+import { docsText } from './messages.ts';
 import { TASK_MENTION } from './paths.ts';
 
 const lowlight = createLowlight(common);
@@ -48,7 +49,14 @@ export const pageExtensions = (mention: Partial<MentionOptions> = {}, task: Task
   StarterKit.configure({ undoRedo: false, codeBlock: false, link: { openOnClick: false } }),
   CodeBlockLowlight.configure({ lowlight }),
   TaskList,
-  TaskItem.configure({ nested: true }),
+  // A checkbox is named by its item's words, a chip or mention by what it shows (its key, its name).
+  TaskItem.configure({
+    nested: true,
+    a11y: {
+      checkboxLabel: (node) =>
+        docsText.checklistBox(node.textBetween(0, node.content.size, ' ', (leaf) => String(leaf.attrs.label ?? '')).trim()),
+    },
+  }),
   TableKit.configure({ table: { resizable: false } }),
   Image,
   // `@` + a member: an atom holding the member's id and the name shown.
