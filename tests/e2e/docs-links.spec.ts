@@ -80,6 +80,7 @@ test('# puts a live task chip in a page, the task lists the page, and a checklis
   await expect(pages.getByRole('link')).toHaveText(['Launch plan']);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    await pages.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/docs-links-sheet-${width}.png` });
     expect(await axeViolations(page)).toEqual([]);
   }
