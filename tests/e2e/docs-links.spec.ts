@@ -41,6 +41,7 @@ test('# puts a live task chip in a page, the task lists the page, and a checklis
   await page.keyboard.type('Blog: #launch');
   const picker = page.getByRole('listbox', { name: docsText.taskPicker });
   await expect(picker.getByRole('option')).toHaveText([`${task.key}Write the launch post`]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Enter');
   const chip = editor.getByTestId('task-chip').first();
   await expect(chip).toHaveAccessibleName(docsText.taskChip(task.key, 'Write the launch post', 'To do'));

@@ -7,6 +7,7 @@ import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import Mention, { type MentionOptions } from '@tiptap/extension-mention';
 import { TableKit } from '@tiptap/extension-table';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import { common, createLowlight } from 'lowlight';
 import { taskAddress } from '#src/shared/tasks/task-keys.ts';
@@ -36,6 +37,10 @@ const TaskMention = Mention.extend({
   },
 });
 
+// The words a node shows, a mention or chip counted as what it shows (a member's name, a task's key).
+export const wordsOf = (node: ProseMirrorNode): string =>
+  node.textBetween(0, node.content.size, ' ', (leaf) => String(leaf.attrs.label ?? '')).trim();
+
 export interface TaskMentionSetup {
   // The editor's task picker (`suggestion`).
   options?: Partial<MentionOptions>;
@@ -53,8 +58,7 @@ export const pageExtensions = (mention: Partial<MentionOptions> = {}, task: Task
   TaskItem.configure({
     nested: true,
     a11y: {
-      checkboxLabel: (node) =>
-        docsText.checklistBox(node.textBetween(0, node.content.size, ' ', (leaf) => String(leaf.attrs.label ?? '')).trim()),
+      checkboxLabel: (node) => docsText.checklistBox(wordsOf(node)),
     },
   }),
   TableKit.configure({ table: { resizable: false } }),

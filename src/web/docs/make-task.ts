@@ -3,6 +3,7 @@ import type { EditorState } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { useState } from 'react';
 import { docsText } from '#src/shared/docs/messages.ts';
+import { wordsOf } from '#src/shared/docs/page-schema.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { notify } from '#src/web/ui/notify.ts';
 import { docsApi } from './docs-api.ts';
@@ -16,7 +17,8 @@ const hasChip = (line: PmNode) => {
   return found;
 };
 
-// The checklist item the caret is in, with the words of its first line, when that line is not a task
+// The checklist item the caret is in, with the words of its first line (a member mentioned there by
+// name), when that line is not a task
 // already (a chip in it).
 export function checklistItemAt(state: EditorState): { pos: number; text: string } | null {
   const { $from } = state.selection;
@@ -24,7 +26,7 @@ export function checklistItemAt(state: EditorState): { pos: number; text: string
     const item = $from.node(depth);
     if (item.type.name !== 'taskItem') continue;
     const line = item.firstChild;
-    return line && !hasChip(line) ? { pos: $from.before(depth), text: line.textContent.trim() } : null;
+    return line && !hasChip(line) ? { pos: $from.before(depth), text: wordsOf(line) } : null;
   }
   return null;
 }
@@ -37,7 +39,7 @@ function findItem(doc: PmNode, text: string, near: number): { pos: number; line:
   doc.descendants((node, pos) => {
     if (node.type.name !== 'taskItem') return true;
     const line = node.firstChild;
-    if (line && !hasChip(line) && line.textContent.trim() === text && (!best || Math.abs(pos - near) < Math.abs(best.pos - near))) {
+    if (line && !hasChip(line) && wordsOf(line) === text && (!best || Math.abs(pos - near) < Math.abs(best.pos - near))) {
       best = { pos, line };
     }
     return true;

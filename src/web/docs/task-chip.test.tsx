@@ -81,7 +81,8 @@ describe('a task chip in a page', () => {
     expect(await screen.findByTestId('task-chip-unknown')).toHaveTextContent(/^ACME-7$/);
     expect(screen.getAllByRole('link')).toHaveLength(1);
 
-    act(() => applyToChips(client, 'w1', { type: 'task.updated', task: { ...task, columnId: doing.id }, moved: true }));
+    const moved = { id: '7', workspaceId: 'w1', actorId: 'u2', occurredAt: task.updatedAt, type: 'task.updated' as const, moved: true };
+    act(() => applyToChips(client, 'w1', { ...moved, task: { ...task, columnId: doing.id } }));
     expect(await screen.findByRole('link', { name: docsText.taskChip('TSR-1', 'Draft copy', 'In progress') })).toBeVisible();
     expect(api.called('GET /api/workspaces/w1/tasks/t1')).toHaveLength(1);
   });
