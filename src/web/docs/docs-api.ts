@@ -40,10 +40,11 @@ export const docsApi = {
   // Tasks, for the chips a page shows and the `#` picker: one by id or key, a few by title, the board's
   // columns (a chip's status), and a task made from a checklist item.
   task: (id: string, taskId: string) => api<TaskResponse>('GET', workspacePath(taskPaths.task, { id, taskId })),
+  // Nothing typed yet: the board's first tasks.
   findTasks: (id: string, q: string) =>
     api<TaskListResponse>(
       'GET',
-      `${workspacePath(taskPaths.tasks, { id })}?${new URLSearchParams({ q, limit: String(TASKS_SHOWN) }).toString()}`,
+      `${workspacePath(taskPaths.tasks, { id })}?${new URLSearchParams({ ...(q.trim() ? { q } : {}), limit: String(TASKS_SHOWN) }).toString()}`,
     ),
   columns: (id: string) => api<ColumnsResponse>('GET', workspacePath(taskPaths.columns, { id })),
   createTask: (id: string, title: string) => api<TaskResponse>('POST', workspacePath(taskPaths.tasks, { id }), { title }),
