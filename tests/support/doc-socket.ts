@@ -90,6 +90,17 @@ export function writeMention(doc: Y.Doc, before: string, member: { id: string; n
   fragment.insert(fragment.length, [paragraph]);
 }
 
+// Appends a paragraph with a task's chip, as the editor's # picker writes one.
+export function writeTaskMention(doc: Y.Doc, before: string, task: { id: string; key: string }): void {
+  const chip = new Y.XmlElement('taskMention');
+  chip.setAttribute('id', task.id);
+  chip.setAttribute('label', task.key);
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(before), chip]);
+  const fragment = doc.getXmlFragment(DOC_FRAGMENT);
+  fragment.insert(fragment.length, [paragraph]);
+}
+
 export const paragraphs = (doc: Y.Doc) =>
   doc
     .getXmlFragment(DOC_FRAGMENT)

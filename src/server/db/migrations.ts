@@ -1191,6 +1191,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_deliveries_leased').on('webhook_deliveries').columns(['status', 'locked_until']).execute();
     },
   },
+  // The tasks each page mentions, as its words say now (rewritten with every write of the page), so a
+  // task lists the pages that name it.
+  '053-doc-task-links': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('doc_task_links')
+        .addColumn('page_id', 'text', (c) => c.notNull().references('doc_pages.id').onDelete('cascade'))
+        .addColumn('task_id', 'text', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('doc_task_links_pk', ['page_id', 'task_id'])
+        .execute();
+      await db.schema.createIndex('doc_task_links_task').on('doc_task_links').column('task_id').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -316,6 +316,7 @@ export interface Database {
   doc_updates: DocUpdatesTable;
   doc_images: DocImagesTable;
   doc_mentions: DocMentionsTable;
+  doc_task_links: DocTaskLinksTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
   chat_reactions: ChatReactionsTable;
@@ -719,6 +720,12 @@ export interface DocUpdatesTable {
 export interface DocMentionsTable {
   page_id: string;
   user_id: string;
+  workspace_id: string;
+}
+
+export interface DocTaskLinksTable {
+  page_id: string;
+  task_id: string;
   workspace_id: string;
 }
 

@@ -15,6 +15,7 @@ import { keepVersionWhenDue, type LivePages } from './history.ts';
 import { createJournal, storedPage, type PageRef } from './journal.ts';
 import { notifyMentions } from './mentions.ts';
 import { plainText, projectPage } from './projection.ts';
+import { linkTasks } from './task-links.ts';
 
 // What one connection may send: a person types a few updates a second, each with an awareness
 // update; a script sending far more is cut off rather than slowing the page for everyone.
@@ -75,11 +76,11 @@ export function createCollabServer(
   const journal = createJournal(k);
 
   // A page's state and text, its search entry, a version when one is due, the members it newly mentions
-  // told, and the journal entries the state now covers gone, together. A page deleted meanwhile is not
+  // told, the tasks it mentions linked, and the journal entries the state now covers gone, together. A page deleted meanwhile is not
   // brought back: the update finds no row, and no index entry is made.
   const writePage = (page: PageRef, document: Y.Doc, state: Uint8Array, createdBy: string | null, covered: number[]) => {
     // Walked before the transaction, which holds the database's writer meanwhile.
-    const { text, mentioned } = projectPage(document);
+    const { text, mentioned, tasks } = projectPage(document);
     return k.transaction().execute(async (tx) => {
       const now = clock();
       const row = await tx
@@ -93,6 +94,7 @@ export function createCollabServer(
       await indexPage(tx, { workspaceId: page.workspaceId, id: page.pageId, title: row.title, text });
       await keepVersionWhenDue(tx, { ...page, state, text, createdBy, now });
       await notifyMentions(tx, notify, { ...page, title: row.title }, mentioned, createdBy);
+      await linkTasks(tx, page, tasks);
       await journal.forget(tx, page, covered);
     });
   };

@@ -4,10 +4,12 @@ import { DOC_FRAGMENT, MEMBER_MENTION } from '#src/shared/docs/paths.ts';
 // What search keeps of a long page: enough to find it by any of its words in practice.
 export const PROJECTION_MAX_CHARS = 100_000;
 
-// What one walk of a page's tree gathers: its text blocks and the members its mentions name.
+// What one walk of a page's tree gathers: its text blocks, the members its mentions name and the tasks
+// its task chips name.
 interface Walk {
   lines: string[];
   mentioned: Set<string>;
+  tasks: Set<string>;
 }
 
 function textOf(node: Y.XmlElement | Y.XmlText | Y.XmlHook, walk: Walk): string {
@@ -19,6 +21,10 @@ function textOf(node: Y.XmlElement | Y.XmlText | Y.XmlHook, walk: Walk): string 
   if (node.nodeName === 'mention' && (node.getAttribute('mentionSuggestionChar') ?? MEMBER_MENTION) === MEMBER_MENTION) {
     const id = node.getAttribute('id');
     if (typeof id === 'string') walk.mentioned.add(id);
+  }
+  if (node.nodeName === 'taskMention') {
+    const id = node.getAttribute('id');
+    if (typeof id === 'string') walk.tasks.add(id);
   }
   const inline = node.toArray().map((child) => textOf(child, walk));
   // An element holding text directly is a text block (a paragraph, a heading, a code block): one line.
@@ -32,10 +38,11 @@ function textOf(node: Y.XmlElement | Y.XmlText | Y.XmlHook, walk: Walk): string 
 }
 
 // A page's shared document (Tiptap's ProseMirror tree in a Yjs XML fragment) as the server keeps it: its
-// plain text, one line per text block, for search (the index never needs the formatting), and the
-// members it mentions, to tell them. One walk serves both, as every write of the page asks for both.
-export function projectPage(doc: Y.Doc): { text: string; mentioned: string[] } {
-  const walk: Walk = { lines: [], mentioned: new Set() };
+// plain text, one line per text block, for search (the index never needs the formatting), the members
+// it mentions, to tell them, and the tasks it mentions, to link them. One walk serves all three, as
+// every write of the page asks for all three.
+export function projectPage(doc: Y.Doc): { text: string; mentioned: string[]; tasks: string[] } {
+  const walk: Walk = { lines: [], mentioned: new Set(), tasks: new Set() };
   for (const node of doc.getXmlFragment(DOC_FRAGMENT).toArray()) {
     const loose = textOf(node, walk);
     if (loose !== '') walk.lines.push(loose);
@@ -44,7 +51,7 @@ export function projectPage(doc: Y.Doc): { text: string; mentioned: string[] } {
     .filter((line) => line.trim() !== '')
     .join('\n')
     .slice(0, PROJECTION_MAX_CHARS);
-  return { text, mentioned: [...walk.mentioned] };
+  return { text, mentioned: [...walk.mentioned], tasks: [...walk.tasks] };
 }
 
 export const plainText = (doc: Y.Doc): string => projectPage(doc).text;

@@ -10,6 +10,7 @@ import {
   type PageImageResponse,
   type PageResponse,
   type PagesResponse,
+  type TaskPagesResponse,
   type PageVersion,
   type VersionResponse,
   type VersionsResponse,
@@ -27,6 +28,7 @@ import type { Docs } from './service.ts';
 const pageParams = pathParams('id', 'pageId');
 const versionParams = pathParams('id', 'pageId', 'versionId');
 const imageParams = pathParams('id', 'pageId', 'imageId');
+const taskParams = pathParams('id', 'taskId');
 
 export interface DocsRouteDeps {
   docs: Docs;
@@ -74,6 +76,11 @@ export function registerDocsRoutes(app: FastifyInstance, { docs, history, images
     await docs.remove(scopeFrom(request), request.params.pageId);
     return { ok: true, message: docsNotice.deleted };
   });
+
+  // The pages whose task chips name a task, for its sheet.
+  api.get(docsPaths.taskPages, { schema: { params: taskParams } }, async (request): Promise<TaskPagesResponse> =>
+    docs.pagesOfTask(scopeFrom(request), request.params.taskId),
+  );
 
   // Markdown in and out. The import's body may be larger than the API's usual (a 413 past MARKDOWN_MAX_BYTES).
   api.post(

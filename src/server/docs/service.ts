@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as Y from 'yjs';
 import { docsError } from '#src/shared/docs/messages.ts';
-import { DOC_STATE_MAX_BYTES, PAGE_DEPTH_MAX, PAGES_PER_WORKSPACE, UNTITLED, type Page } from '#src/shared/docs/paths.ts';
+import {
+  DOC_STATE_MAX_BYTES,
+  PAGE_DEPTH_MAX,
+  PAGES_PER_WORKSPACE,
+  UNTITLED,
+  type Page,
+  type TaskPagesResponse,
+} from '#src/shared/docs/paths.ts';
+import { taskError } from '#src/shared/tasks/messages.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
@@ -13,10 +21,12 @@ import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { indexPage, unindexPages } from '#src/server/search/indexer.ts';
 import { lazy } from '#src/server/lazy.ts';
 import { createChange, type Record } from '#src/server/tasks/change.ts';
+import { taskIdOf } from '#src/server/tasks/task-keys.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { LivePages } from './history.ts';
-import { plainText } from './projection.ts';
+import { projectPage } from './projection.ts';
+import { linkTasks } from './task-links.ts';
 import { depthOf, heightOf, subtreeOf } from './tree.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -153,9 +163,40 @@ export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps, l
       const doc = fromMarkdown(input.markdown);
       const state = Y.encodeStateAsUpdate(doc);
       if (state.byteLength > DOC_STATE_MAX_BYTES) throw new HttpError(413, docsError.tooLargeToImport);
-      const content = { state, text: plainText(doc) };
-      return change(scope, 'member', (tx, record) => insert(tx, record, scope, input, content));
+      const { text, tasks } = projectPage(doc);
+      return change(scope, 'member', async (tx, record) => {
+        const page = await insert(tx, record, scope, input, { state, text });
+        await linkTasks(tx, { workspaceId: scope.workspaceId, pageId: page.id }, tasks);
+        return page;
+      });
     },
+
+    // The pages that mention a task of this workspace (by its id or key), by title; a task of another
+    // workspace, deleted or none at all is the same 404.
+    pagesOfTask: (scope: WorkspaceScope, taskRef: string): Promise<TaskPagesResponse> =>
+      readWorkspace(k, scope, 'member', async (reader) => {
+        const taskId = await taskIdOf(reader, scope.workspaceId, taskRef);
+        const task = taskId
+          ? await reader
+              .selectFrom('tasks')
+              .select('id')
+              .where('workspace_id', '=', scope.workspaceId)
+              .where('id', '=', taskId)
+              .where('deleted_at', 'is', null)
+              .executeTakeFirst()
+          : undefined;
+        if (!task) throw new HttpError(404, taskError.taskNotFound);
+        const pages = await reader
+          .selectFrom('doc_task_links as l')
+          .innerJoin('doc_pages as p', 'p.id', 'l.page_id')
+          .select(['p.id', 'p.title', 'p.icon'])
+          .where('l.workspace_id', '=', scope.workspaceId)
+          .where('l.task_id', '=', task.id)
+          .orderBy('p.title')
+          .orderBy('p.id')
+          .execute();
+        return { pages };
+      }),
 
     // The page's words as Markdown, as everyone editing it sees them now.
     markdown: async (scope: WorkspaceScope, pageId: string): Promise<{ title: string; markdown: string }> => {

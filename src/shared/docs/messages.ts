@@ -101,4 +101,16 @@ export const docsText = {
   restoreBody: 'The page changes for everyone who has it open. What it says now is kept as a version, so you can go back.',
   restoring: 'Restoring…',
   restoreFailed: 'The version could not be restored.',
+  // Tasks in pages: the `#` picker, a task's chip, a checklist item made a task, and a task's pages.
+  taskPicker: 'Tasks',
+  noTaskMatches: 'No task matches.',
+  taskChip: (key: string, title: string, status: string | undefined) => `${key}: ${title}${status ? `, in ${status}` : ''}`,
+  makeTask: 'Make this checklist item a task',
+  makingTask: 'Creating the task…',
+  taskMade: (key: string) => `${key} created from the checklist item.`,
+  makeTaskEmpty: 'Write the checklist item first: its words become the title of the task.',
+  makeTaskFailed: 'The task could not be created.',
+  taskPagesTitle: 'Mentioned in pages',
+  checklistBox: (words: string) => (words === '' ? 'Checklist item, empty' : `Checklist item: ${words}`),
+  taskPagesFailed: 'The pages mentioning this task could not be loaded.',
 } as const;

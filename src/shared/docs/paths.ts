@@ -39,6 +39,8 @@ export const docsPaths = {
   images: '/workspaces/:id/pages/:pageId/images',
   // GET: the image's bytes, to members of the workspace only.
   image: '/workspaces/:id/pages/:pageId/images/:imageId',
+  // GET: the pages that mention a task of the workspace (TaskPagesResponse); `:taskId` is its id or key.
+  taskPages: '/workspaces/:id/tasks/:taskId/pages',
 } as const;
 
 // Images a page may hold: the raster types every browser shows (no SVG, which can carry script).
@@ -57,6 +59,12 @@ export interface PageImageResponse {
 export const COLLAB_PATH = '/api/collab';
 // What starts a mention of a member in a page (Tiptap's mention atom keeps it as its suggestion char).
 export const MEMBER_MENTION = '@';
+// What starts a mention of a task (a chip showing its key, title and column). A `#` followed by a space
+// at the start of a line still makes a heading: the picker closes at the space.
+export const TASK_MENTION = '#';
+// Distinct tasks one page links to: past this many, the rest of its chips still show, but the tasks do
+// not list the page (a bound on what one write of the page asks of the database).
+export const TASK_LINKS_PER_PAGE = 500;
 export const documentName = (workspaceId: string, pageId: string) => `${workspaceId}/${pageId}`;
 
 // The Yjs fragment Tiptap's Collaboration extension edits (its default name).
@@ -80,6 +88,17 @@ export interface PagesResponse {
 
 export interface PageResponse {
   page: Page;
+}
+
+// A page that mentions a task, as the task's sheet lists it.
+export interface LinkedPage {
+  id: string;
+  title: string;
+  icon: string | null;
+}
+
+export interface TaskPagesResponse {
+  pages: LinkedPage[];
 }
 
 // How a version came to be: kept by itself while people typed, saved by someone, or what the page said

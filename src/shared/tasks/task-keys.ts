@@ -6,6 +6,9 @@ export const TASK_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{1,5}$/;
 
 export const taskKey = (prefix: string, number: number): string => `${prefix}-${number}`;
 
+// Where a task opens, by its key: the board with its sheet open (/board?task=TSR-42).
+export const taskAddress = (key: string): string => `/board?task=${encodeURIComponent(key)}`;
+
 // A key typed anywhere (a URL, a search, the API): any case, the number without leading zeros.
 const KEY = /^([A-Za-z][A-Za-z0-9]{1,5})-([1-9][0-9]{0,8})$/;
 

@@ -13,6 +13,7 @@ import {
 import { notificationPaths, type FollowResponse } from '#src/shared/notifications/paths.ts';
 import { type AddCommentBody, type CreateTaskBody, type UpdateTaskBody } from '#src/shared/tasks/schemas.ts';
 import { githubPaths, type TaskLinksResponse } from '#src/shared/github/paths.ts';
+import { docsPaths, type TaskPagesResponse } from '#src/shared/docs/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { api } from '#src/web/lib/api-client.ts';
 
@@ -53,6 +54,8 @@ export const boardApi = {
   removeColumn: (workspaceId: string, columnId: string) => api<OkResponse>('DELETE', at(paths.column, workspaceId, { columnId }), NO_BODY),
   // The commits and pull requests that name the task (GitHub).
   links: (workspaceId: string, taskId: string) => api<TaskLinksResponse>('GET', at(githubPaths.taskLinks, workspaceId, { taskId })),
+  // The docs pages whose chips name the task.
+  pages: (workspaceId: string, taskId: string) => api<TaskPagesResponse>('GET', at(docsPaths.taskPages, workspaceId, { taskId })),
   myTasks: () => api<MyTasksResponse>('GET', paths.myTasks),
   myComments: () => api<MyCommentsResponse>('GET', paths.myComments),
   following: (workspaceId: string, taskId: string) => api<FollowResponse>('GET', at(notificationPaths.follow, workspaceId, { taskId })),
@@ -74,6 +77,8 @@ export const boardKeys = {
     updatedAt === undefined
       ? (['tasks', workspaceId, taskId, 'links'] as const)
       : (['tasks', workspaceId, taskId, 'links', updatedAt] as const),
+  // Read again each time the sheet opens: a page names a task as people type, with no live event.
+  pages: (workspaceId: string, taskId: string) => ['tasks', workspaceId, taskId, 'pages'] as const,
   myWork: ['my-work'] as const,
   myWorkView: (view: string) => ['my-work', view] as const,
 };

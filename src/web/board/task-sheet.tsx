@@ -16,6 +16,7 @@ import { boardApi } from './board-api.ts';
 import type { BoardAction } from './board-state.ts';
 import { draftOf, rebase, taskDraftSchema, type TaskDraft } from './task-draft.ts';
 import { TaskLinks } from './task-links.tsx';
+import { TaskPages } from './task-pages.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { TaskFields } from './task-fields.tsx';
 import { FollowButton } from './follow-button.tsx';
@@ -169,6 +170,7 @@ export function TaskSheet({ workspaceId, task, members, projects, dispatch, onCl
               </div>
             </form>
             <TaskLinks workspaceId={workspaceId} task={task} />
+            <TaskPages workspaceId={workspaceId} taskId={task.id} />
             <TaskComments workspaceId={workspaceId} taskId={task.id} canShareWithClient={task.sharedWithClient} />
           </div>
         </RadixDialog.Content>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { chatText } from '#src/shared/chat/messages.ts';
+import { taskAddress } from '#src/shared/tasks/task-keys.ts';
 import { formatDay } from '#src/web/lib/format-time.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
 
@@ -21,7 +22,7 @@ export function TaskPreview({ workspaceId, taskKey }: { workspaceId: string; tas
   const { task } = data;
   return (
     <a
-      href={`/board?task=${encodeURIComponent(task.key)}`}
+      href={taskAddress(task.key)}
       aria-label={`${chatText.taskPreview(task.key)}: ${task.title}`}
       className="mt-1 block max-w-md rounded-control border border-slate-200 bg-white px-3 py-2 text-sm shadow-xs hover:border-slate-400"
     >

@@ -8,8 +8,12 @@ import {
   type VersionResponse,
   type VersionsResponse,
 } from '#src/shared/docs/paths.ts';
+import { taskPaths, type ColumnsResponse, type TaskListResponse, type TaskResponse } from '#src/shared/tasks/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { api, apiUpload } from '#src/web/lib/api-client.ts';
+
+// Tasks the `#` picker shows at most; typing more narrows the list.
+export const TASKS_SHOWN = 8;
 
 // Docs' calls for the page tree, Markdown and history; each rejects with the server's sentence
 // (ApiError). What a page says goes over the collaboration socket instead (page-editor.tsx).
@@ -33,6 +37,17 @@ export const docsApi = {
   restore: (id: string, pageId: string, versionId: string) => api<OkResponse>('POST', at(docsPaths.restore, id, pageId, versionId), {}),
   // The file's own bytes, its type as Content-Type; the answer names where the page finds it.
   uploadImage: (id: string, pageId: string, file: File) => apiUpload<PageImageResponse>(at(docsPaths.images, id, pageId), file, file.type),
+  // Tasks, for the chips a page shows and the `#` picker: one by id or key, a few by title, the board's
+  // columns (a chip's status), and a task made from a checklist item.
+  task: (id: string, taskId: string) => api<TaskResponse>('GET', workspacePath(taskPaths.task, { id, taskId })),
+  // Nothing typed yet: the board's first tasks.
+  findTasks: (id: string, q: string) =>
+    api<TaskListResponse>(
+      'GET',
+      `${workspacePath(taskPaths.tasks, { id })}?${new URLSearchParams({ ...(q.trim() ? { q } : {}), limit: String(TASKS_SHOWN) }).toString()}`,
+    ),
+  columns: (id: string) => api<ColumnsResponse>('GET', workspacePath(taskPaths.columns, { id })),
+  createTask: (id: string, title: string) => api<TaskResponse>('POST', workspacePath(taskPaths.tasks, { id }), { title }),
 };
 
 export const docsKeys = {
@@ -40,4 +55,8 @@ export const docsKeys = {
   pages: (id: string) => ['docs', id, 'pages'] as const,
   versions: (id: string, pageId: string) => ['docs', id, 'versions', pageId] as const,
   version: (id: string, pageId: string, versionId: string) => ['docs', id, 'versions', pageId, versionId] as const,
+  // Outside `all`: the live stream puts each changed task into its chip (and refetches the columns when
+  // they change) instead of every chip asking again at each event.
+  task: (id: string, taskId: string) => ['docs-tasks', id, 'task', taskId] as const,
+  columns: (id: string) => ['docs-tasks', id, 'columns'] as const,
 };

@@ -6,7 +6,7 @@ import type { Page } from '#src/shared/docs/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
 import { useSession } from '#src/web/lib/session.tsx';
-import { useLiveRefresh } from '#src/web/lib/use-live-refresh.ts';
+import { useLiveEvents } from '#src/web/lib/use-live-refresh.ts';
 import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { useParams } from '#src/web/routing/params.tsx';
@@ -23,6 +23,7 @@ import { ImportDialog } from './import-dialog.tsx';
 import { PageEditor } from './page-editor.tsx';
 import { HistoryPanel, VersionPreview } from './page-history.tsx';
 import { PageTree } from './page-tree.tsx';
+import { applyToChips } from './task-chip.tsx';
 import type { Placement } from './tree-order.ts';
 
 const ICONS = ['📄', '📘', '📝', '💡', '✅', '🚀', '📊', '🗂️', '🎯', '🐛'];
@@ -44,7 +45,11 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pageId = null } = useParams<'pageId'>();
-  useLiveRefresh(workspaceId, [docsKeys.all(workspaceId)]);
+  // A teammate's change refreshes the tree (and the open page's history); a task's, the chips showing it.
+  useLiveEvents(workspaceId, (event) => {
+    void queryClient.invalidateQueries({ queryKey: docsKeys.all(workspaceId) });
+    applyToChips(queryClient, workspaceId, event);
+  });
   const { data, error, isPending, refetch } = useQuery({
     queryKey: docsKeys.pages(workspaceId),
     queryFn: () => docsApi.pages(workspaceId),

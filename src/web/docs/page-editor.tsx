@@ -2,9 +2,10 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { Placeholder } from '@tiptap/extensions';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, ReactNodeViewRenderer, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import {
   Bold,
+  ClipboardPlus,
   Heading as HeadingIcon,
   Image as ImageIcon,
   ImageUp,
@@ -28,7 +29,10 @@ import { Alert } from '#src/web/ui/alert.tsx';
 import { Avatar } from '#src/web/ui/avatar.tsx';
 import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 import { cn } from '#src/web/ui/cn.ts';
+import { checklistItemAt, useMakeTask } from './make-task.ts';
 import { memberSuggestion } from './mention-picker.tsx';
+import { ChipWorkspace, TaskChip } from './task-chip.tsx';
+import { taskSuggestion } from './task-picker.tsx';
 import { colorOf } from './presence-color.ts';
 import { IMAGE_ACCEPT, imagesIn, useImageUpload } from './use-image-upload.ts';
 import './page-editor.css';
@@ -100,16 +104,29 @@ function usePresence(provider: HocuspocusProvider): Present[] {
   return present;
 }
 
-function ToolButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
       aria-pressed={active}
+      disabled={disabled}
       onClick={onClick}
       className={cn(
-        'inline-flex min-w-8 items-center justify-center rounded-control px-2 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100',
+        'inline-flex min-w-8 items-center justify-center rounded-control px-2 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent',
         active && 'bg-slate-900 text-white hover:bg-slate-800',
       )}
     >
@@ -118,8 +135,11 @@ function ToolButton({ label, active, onClick, children }: { label: string; activ
   );
 }
 
-function Toolbar({ editor, onUploadImage }: { editor: Editor; onUploadImage: () => void }) {
+function Toolbar({ editor, workspaceId, onUploadImage }: { editor: Editor; workspaceId: string; onUploadImage: () => void }) {
   const chain = () => editor.chain().focus();
+  const makeTask = useMakeTask(editor, workspaceId);
+  // Only a checklist item (not yet a task) can become one; the button says so by being off elsewhere.
+  const inChecklistItem = useEditorState({ editor, selector: ({ editor: now }) => checklistItemAt(now.state) !== null });
   const ask = (question: string, then: (url: string) => void) => {
     const answer = window.prompt(question)?.trim();
     if (answer && /^https?:\/\//i.test(answer)) then(answer);
@@ -156,6 +176,13 @@ function Toolbar({ editor, onUploadImage }: { editor: Editor; onUploadImage: () 
       </ToolButton>
       <ToolButton label={docsText.taskList} active={editor.isActive('taskList')} onClick={() => chain().toggleTaskList().run()}>
         <ListChecks className="size-4" aria-hidden="true" />
+      </ToolButton>
+      <ToolButton
+        label={makeTask.busy ? docsText.makingTask : docsText.makeTask}
+        disabled={!inChecklistItem || makeTask.busy}
+        onClick={() => void makeTask.run()}
+      >
+        <ClipboardPlus className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton label={docsText.quote} active={editor.isActive('blockquote')} onClick={() => chain().toggleBlockquote().run()}>
         <Quote className="size-4" aria-hidden="true" />
@@ -216,8 +243,11 @@ export function PageEditor({
   const editor = useEditor(
     {
       extensions: [
-        // eslint-disable-next-line react-hooks/refs -- the picker calls this when `@` is typed, never during render
-        ...pageExtensions({ suggestion: memberSuggestion(() => membersRef.current) }),
+        ...pageExtensions(
+          // eslint-disable-next-line react-hooks/refs -- the picker calls this when `@` is typed, never during render
+          { suggestion: memberSuggestion(() => membersRef.current) },
+          { options: { suggestion: taskSuggestion(workspaceId) }, nodeView: ReactNodeViewRenderer(TaskChip, { as: 'span' }) },
+        ),
         Placeholder.configure({ placeholder: docsText.placeholder }),
         Collaboration.configure({ document: doc }),
         CollaborationCaret.configure({ provider, user: { name: me.name, color: colorOf(me.id), userId: me.id } }),
@@ -245,7 +275,7 @@ export function PageEditor({
         },
       },
     },
-    [doc, provider],
+    [doc, provider, workspaceId],
   );
   useEffect(() => {
     editorRef.current = editor;
@@ -275,7 +305,7 @@ export function PageEditor({
           ))}
         </ul>
       </div>
-      {editor ? <Toolbar editor={editor} onUploadImage={() => fileInput.current?.click()} /> : null}
+      {editor ? <Toolbar editor={editor} workspaceId={workspaceId} onUploadImage={() => fileInput.current?.click()} /> : null}
       <input
         ref={fileInput}
         type="file"
@@ -294,7 +324,9 @@ export function PageEditor({
           <Alert tone="error">{images.problem}</Alert>
         </div>
       ) : null}
-      <EditorContent editor={editor} />
+      <ChipWorkspace value={workspaceId}>
+        <EditorContent editor={editor} />
+      </ChipWorkspace>
     </div>
   );
 }
