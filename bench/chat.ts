@@ -24,7 +24,7 @@ import { openStream, type Stream } from './board.ts';
 import { inBatches, p99 } from './insights.ts';
 import { call, percentile } from './notifications.ts';
 import { loadPaint, signedInPage } from './page-paint.ts';
-import { rssMb, type BenchServer } from './server.ts';
+import { cpuMs, rssMb, type BenchServer } from './server.ts';
 import { median, round } from './stats.ts';
 
 const MINUTE_MS = 60_000;
@@ -196,6 +196,9 @@ export interface ChatFanOutFigures extends ChatSendFigures {
   // The server's RSS before the streams opened, and the most seen while they were open.
   idleRssMb: number;
   rssMb: number;
+  // The server's CPU time from each message's POST to the last member having it, median and most.
+  cpuMsPerMessage: number;
+  cpuMsMax: number;
 }
 
 // `members` members each with #general open (one stream each, so no person's stream limit is near),
@@ -219,7 +222,9 @@ export async function measureChatFanOut(server: BenchServer, account: BenchAccou
       readers.map((reader) => reader.stream),
     );
     const arrivals: Arrivals = { inHand: [], notice: [] };
+    const cpu: number[] = [];
     for (let i = 0; i < sends; i++) {
+      const cpuBefore = cpuMs(server.child.pid!);
       const one = await sendOnce(
         server.url,
         server.url,
@@ -228,13 +233,22 @@ export async function measureChatFanOut(server: BenchServer, account: BenchAccou
         readers,
         `Release notes are up, please read them before standup (${i})`,
       );
+      cpu.push(cpuMs(server.child.pid!) - cpuBefore);
       arrivals.inHand.push(...one.inHand);
       arrivals.notice.push(...one.notice);
       // A pause between messages, as in a channel people write in: each message's work is its own.
       await pause(500);
     }
     sample();
-    return { members, sends, idleRssMb, rssMb: round(peakRss), ...summary(arrivals) };
+    return {
+      members,
+      sends,
+      idleRssMb,
+      rssMb: round(peakRss),
+      cpuMsPerMessage: median(cpu),
+      cpuMsMax: Math.max(...cpu),
+      ...summary(arrivals),
+    };
   } finally {
     clearInterval(sampler);
     readers.forEach((reader) => reader.stream.close());

@@ -548,7 +548,7 @@ if (wanted('chat')) {
       results.chatFanOut = fanOut;
       row(
         `chat message → ${members} members with the channel open, p95 of ${members} × ${fanOut.sends} (SQLite)${small}`,
-        `${fanOut.p95Ms} ms (p50 ${fanOut.p50Ms}, max ${fanOut.maxMs}; the notice alone p95 ${fanOut.noticeP95Ms})`,
+        `${fanOut.p95Ms} ms (p50 ${fanOut.p50Ms}, max ${fanOut.maxMs}; the notice alone p95 ${fanOut.noticeP95Ms}; server CPU a message ${fanOut.cpuMsPerMessage} ms, most ${fanOut.cpuMsMax})`,
         `≤ ${budgets.chatFanOutP95Ms} ms`,
         fanOut.p95Ms <= budgets.chatFanOutP95Ms,
       );
