@@ -37,8 +37,8 @@ export function MessageList({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   // The compiler leaves this component unmemoized, as TanStack Virtual asks: its measurements change in place.
-  // eslint-disable-next-line react-hooks/incompatible-library -- the library's documented use
   const getItemKey = useCallback((index: number) => messages[index]!.id, [messages]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the library's documented use
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
