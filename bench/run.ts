@@ -72,7 +72,7 @@ function liveNotificationRow(figures: NotificationFigures, what: string, engine:
 function chatSendRow(figures: ChatSendFigures, what: string, engine: string, budget: number) {
   row(
     `${what}, p95 of ${figures.sends} (${engine})`,
-    `${figures.p95Ms} ms (p50 ${figures.p50Ms}, max ${figures.maxMs}; the notice alone p95 ${figures.noticeP95Ms})`,
+    `${figures.p95Ms} ms (p50 ${figures.p50Ms}, max ${figures.maxMs}; the event alone p95 ${figures.noticeP95Ms}; read again ${figures.rereads})`,
     `≤ ${budget} ms`,
     figures.p95Ms <= budget,
   );
@@ -541,7 +541,8 @@ if (wanted('slack-import')) {
 }
 
 // Team chat: each message counts from its POST to the other member having it in hand (the stream's
-// notice, then the page's read of the channel), as bench/chat.ts explains.
+// event, and the page's read of the channel where the message did not follow its newest), as
+// bench/chat.ts explains.
 if (wanted('chat')) {
   const members = process.env.BENCH_SMALL ? 50 : 500;
   const historySize = process.env.BENCH_SMALL ? 10_000 : 100_000;
@@ -563,7 +564,7 @@ if (wanted('chat')) {
       results.chatFanOut = fanOut;
       row(
         `chat message → ${members} members with the channel open, p95 of ${members} × ${fanOut.sends} (SQLite)${small}`,
-        `${fanOut.p95Ms} ms (p50 ${fanOut.p50Ms}, max ${fanOut.maxMs}; the notice alone p95 ${fanOut.noticeP95Ms})`,
+        `${fanOut.p95Ms} ms (p50 ${fanOut.p50Ms}, max ${fanOut.maxMs}; the event alone p95 ${fanOut.noticeP95Ms}; pages read again ${fanOut.rereads}; server CPU a message ${fanOut.cpuMsPerMessage} ms, most ${fanOut.cpuMsMax})`,
         `≤ ${budgets.chatFanOutP95Ms} ms`,
         fanOut.p95Ms <= budgets.chatFanOutP95Ms,
       );

@@ -24,6 +24,8 @@ export interface ActiveSession {
 // product rules S2: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily, and never
 // past 90 days from sign-in whatever the activity.
 const REMEMBERED_SESSIONS = 10_000;
+// Sessions looked at by one query; a look at more goes in several.
+const IDS_PER_QUERY = 500;
 
 // Where a sign-in came from: the browser's own description and the address.
 export interface Device {
@@ -158,6 +160,21 @@ export function createSessions({
         .where('expires_at', '>', now)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    // Of these sessions, the ones that still stand: the open live streams ask together, once per look.
+    async activeAmong(tokenHashes: string[], now: number): Promise<Set<string>> {
+      const active = new Set<string>();
+      for (let start = 0; start < tokenHashes.length; start += IDS_PER_QUERY) {
+        const rows = await k
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('token_hash', 'in', tokenHashes.slice(start, start + IDS_PER_QUERY))
+          .where('expires_at', '>', now)
+          .execute();
+        for (const row of rows) active.add(row.token_hash);
+      }
+      return active;
     },
 
     // Each ending is announced, so the person's open live streams end at once on every instance.

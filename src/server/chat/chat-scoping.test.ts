@@ -35,8 +35,8 @@ describe.each(engines)('private chat scoping on %s', (engine) => {
       await send(tm.owner, tm.id, generalId, 'Public sentinel');
       // The insider hears all of it; the outsider only the public channel.
       await insider.waitFor((event) => event.type === 'chat.typing' && event.channelId === secret.id);
-      await insider.waitFor((event) => event.type === 'chat.changed' && event.channelId === generalId);
-      await listening.waitFor((event) => event.type === 'chat.changed' && event.channelId === generalId);
+      await insider.waitFor((event) => event.type === 'chat.message' && event.channelId === generalId);
+      await listening.waitFor((event) => event.type === 'chat.message' && event.channelId === generalId);
       expect(listening.events.filter((event) => 'channelId' in event && event.channelId !== generalId)).toEqual([]);
       expect(listening.raw()).not.toContain(secret.id);
       expect(listening.raw()).not.toContain(hidden.id);
@@ -47,10 +47,48 @@ describe.each(engines)('private chat scoping on %s', (engine) => {
     // A reconnect that replays what was missed filters the same way.
     const replay = await readEvents(t.url, outsider.c, tm.id, { lastEventId: beforeSecrets });
     try {
-      await replay.waitFor((event) => event.type === 'chat.changed' && event.channelId === generalId);
+      await replay.waitFor((event) => event.type === 'chat.message' && event.channelId === generalId);
       expect(replay.raw()).not.toContain(secret.id);
     } finally {
       replay.close();
+    }
+  });
+
+  it('hands a private channel’s new message to its members only: never to outsiders, nor to a member who left it, nor after being removed from the workspace', async () => {
+    const secret = (await tm.owner.c.post(base(tm.id), { name: 'leads', private: true })).body.channel as Channel;
+    await tm.owner.c.post(`${base(tm.id)}/${secret.id}/members`, { userId: tm.member.id });
+    await tm.owner.c.post(`${base(tm.id)}/${secret.id}/members`, { userId: outsider.id });
+    const { id: generalId } = await general(tm.owner, tm.id);
+    const leaver = await readEvents(t.url, outsider.c, tm.id);
+    const insider = await readEvents(t.url, tm.member.c, tm.id);
+    const removedTeam = await team(t, 'Removed team');
+    const goner = await teammate(t, removedTeam.owner, removedTeam.id, 'Gina Goner');
+    const room = (await removedTeam.owner.c.post(base(removedTeam.id), { name: 'room', private: true })).body.channel as Channel;
+    await removedTeam.owner.c.post(`${base(removedTeam.id)}/${room.id}/members`, { userId: goner.id });
+    const removed = await readEvents(t.url, goner.c, removedTeam.id);
+    try {
+      expect((await outsider.c.post(`${base(tm.id)}/${secret.id}/leave`, {})).status).toBe(200);
+      await leaver.waitFor((event) => event.type === 'chat.changed' && event.channelId === secret.id);
+      const words = await send(tm.owner, tm.id, secret.id, 'Salary talk');
+      await send(tm.owner, tm.id, generalId, 'Public sentinel');
+      expect(await insider.waitFor((event) => event.type === 'chat.message' && event.channelId === secret.id)).toMatchObject({
+        message: words,
+      });
+      await leaver.waitFor((event) => event.type === 'chat.message' && event.channelId === generalId);
+      expect(leaver.events.filter((event) => event.type === 'chat.message' && event.channelId === secret.id)).toEqual([]);
+      expect(leaver.raw()).not.toContain('Salary talk');
+      expect(leaver.raw()).not.toContain(words.id);
+
+      // Removed from the workspace: the stream ends before anything said after is sent.
+      expect((await del(removedTeam.owner.c, `/workspaces/${removedTeam.id}/members/${goner.id}`)).status).toBe(200);
+      await removed.ended;
+      await send(removedTeam.owner, removedTeam.id, room.id, 'After she left');
+      expect(removed.raw()).toContain('event: ended\ndata: {"reason":"no-access"}');
+      expect(removed.raw()).not.toContain('After she left');
+    } finally {
+      leaver.close();
+      insider.close();
+      removed.close();
     }
   });
 

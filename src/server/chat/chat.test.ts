@@ -90,14 +90,26 @@ describe.each(engines)('team chat on %s', (engine) => {
     expect((await tm.owner.c.post(`${path}/members`, { userId: stranger.id })).body).toEqual({ error: chatError.notMember });
   });
 
-  it('sends the live stream only the changed channel, never the words, a teammate hears it, and Recent Activity stays clear', async () => {
+  it('hands a teammate a new message whole on the live stream, after the channel’s message before it; other changes name the channel; Recent Activity stays clear', async () => {
     const { id } = await general(tm.owner, tm.id);
     const reader = await readEvents(t.url, tm.member.c, tm.id);
     try {
-      await send(tm.owner, tm.id, id, 'Secret words');
-      const event = await reader.waitFor((one) => one.type === 'chat.changed');
-      expect(event).toMatchObject({ type: 'chat.changed', channelId: id, threadId: null });
-      expect(reader.raw()).not.toContain('Secret words');
+      const first = await send(tm.owner, tm.id, id, 'First words');
+      const thread = await send(tm.member, tm.id, id, 'A reply', { parentId: first.id });
+      const second = await send(tm.owner, tm.id, id, 'Second words');
+      await reader.waitFor((one) => one.type === 'chat.message' && one.message.id === second.id);
+      const heard = reader.events.filter((one) => 'channelId' in one && one.type !== 'chat.typing');
+      // The message as the page shows it (what its author was answered); a reply is not the channel's
+      // own message, so the next one still follows the first.
+      expect(heard).toEqual([
+        expect.objectContaining({ type: 'chat.message', channelId: id, message: first, previousSeq: null }),
+        expect.objectContaining({ type: 'chat.changed', channelId: id, threadId: first.id }),
+        expect.objectContaining({ type: 'chat.message', channelId: id, message: second, previousSeq: first.seq }),
+      ]);
+      expect(reader.raw()).not.toContain(thread.body);
+      await tm.owner.c.put(`${base(tm.id)}/${id}/messages/${second.id}`, { body: 'Second words, edited' });
+      expect(await reader.waitFor((one) => one.type === 'chat.changed' && one.threadId === null)).toMatchObject({ channelId: id });
+      expect(reader.raw()).not.toContain('Second words, edited');
     } finally {
       reader.close();
     }

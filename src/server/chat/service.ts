@@ -53,9 +53,25 @@ async function latestSeq(db: Kysely<Database>, channelId: string): Promise<numbe
   return Number(row?.seq ?? 0);
 }
 
+// The channel's own message (not a reply) just before this position, null when none: a page that has
+// it as its newest can append the next one from the live stream.
+async function seqBefore(db: Kysely<Database>, channelId: string, seq: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('seq')
+    .where('channel_id', '=', channelId)
+    .where('parent_id', 'is', null)
+    .where('seq', '<', seq)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.seq) : null;
+}
+
 // Team chat (product rules C): every read and change goes through the door, and a channel the person
 // may not see is a 404 (access.ts). Changes are counted against the chat write limits and tell the
-// workspace's live stream which channel changed, never what was said.
+// channel's readers on the workspace's live stream: a new message whole, any other change by naming
+// the channel (ChatEventData).
 export function createChat({ db, clock, recordEvent, bus, limiter, notify }: ChatDeps) {
   const k = db.kysely;
   const change = createChange(db, recordEvent, bus, limiter, 'chat');
@@ -508,8 +524,13 @@ export function createChat({ db, clock, recordEvent, bus, limiter, notify }: Cha
             .execute();
         }
         const told = await notifyMentions(tx, scope, channel, body);
-        if (parent) await reply(tx, scope, channel, parent, body, told);
-        await changed(tx, record, channel, parent?.id ?? null);
+        if (parent) {
+          await reply(tx, scope, channel, parent, body, told);
+          await changed(tx, record, channel, parent.id);
+        } else {
+          const previousSeq = await seqBefore(tx, channelId, message.seq);
+          await record({ type: 'chat.message', channelId, message, previousSeq }, await audienceOf(tx, channel));
+        }
         return message;
       });
     },

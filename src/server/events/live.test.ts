@@ -184,6 +184,40 @@ describe.each(engines)('live board events on %s', (engine) => {
     await own.ended;
   });
 
+  it('looks at every stream of the workspace together and answers each for its own person: the suspended and the removed end, the rest hear on', async () => {
+    const { owner, member, id } = await team(t);
+    const { person, invite } = await import('../../../tests/support/workspaces.ts');
+    const joined = async (name: string) => {
+      const someone = await person(t, name);
+      const { token } = await invite(t, owner, id, someone.email);
+      expect((await someone.c.post('/invitations/accept', { token })).status).toBe(200);
+      return someone;
+    };
+    const [suspendedOne, removedOne] = [await joined('Sid Suspended'), await joined('Rae Removed')];
+    // One after the other: each opens with its own timers standing still.
+    const staying = await readEventsUntimed(t.url, member.c, id);
+    const suspended = await readEventsUntimed(t.url, suspendedOne.c, id);
+    const removed = await readEventsUntimed(t.url, removedOne.c, id);
+    try {
+      await createTask(owner.c, id, { title: 'Heard by all three' });
+      await Promise.all([staying, suspended, removed].map((stream) => stream.waitFor((event) => event.type === 'task.created')));
+      const { adminPerson, userPath } = await import('../../../tests/support/admin.ts');
+      const { adminPaths } = await import('#src/shared/admin/paths.ts');
+      const admin = await adminPerson(t);
+      expect((await admin.c.post(userPath(adminPaths.suspend, suspendedOne.id), {})).status).toBe(200);
+      expect((await del(owner.c, `/workspaces/${id}/members/${removedOne.id}`)).status).toBe(200);
+      await Promise.all([suspended.ended, removed.ended]);
+      await createTask(owner.c, id, { title: 'After they went' });
+      await staying.waitFor((event) => 'task' in event && event.task.title === 'After they went');
+      expect(suspended.raw()).toContain(endedBecause('signed-out'));
+      expect(removed.raw()).toContain(endedBecause('no-access'));
+      for (const gone of [suspended, removed]) expect(gone.raw()).not.toContain('After they went');
+      expect(staying.raw()).not.toContain('event: ended');
+    } finally {
+      staying.close();
+    }
+  });
+
   it('never replays what happened before a member joined: a reconnect from an older id gets a resync', async () => {
     const { owner, id } = await team(t);
     const listening = await readEvents(t.url, owner.c, id);

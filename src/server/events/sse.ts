@@ -11,7 +11,18 @@ import { eventsAfter, hasEvent, hears, toLiveEvent, type RecordedEvent } from '.
 // each batch of live events, and at this pace for what nobody announces (a session reaching its end of life).
 export const ACCESS_CHECK_MS = 10_000;
 
-const frame = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+// An event's frame is the same on every stream that hears it (a message goes to everyone with the
+// channel open): written once, when the first stream sends it.
+const frames = new WeakMap<RecordedEvent, string>();
+function frameOf(recorded: RecordedEvent): string {
+  let frame = frames.get(recorded);
+  if (frame === undefined) {
+    const event: LiveEvent = toLiveEvent(recorded);
+    frame = `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+    frames.set(recorded, frame);
+  }
+  return frame;
+}
 
 export interface StreamOptions {
   workspaceId: string;
@@ -20,7 +31,8 @@ export interface StreamOptions {
   // The last id the browser has (Last-Event-ID or ?after=); null for a fresh start.
   after: number | null;
   // Asked on every announced access change, every ACCESS_CHECK_MS and before live events: null while
-  // the person may still hear the workspace, else why not.
+  // the person may still hear the workspace, else why not. All the streams of a workspace ask at the
+  // same moments, so an answer should be shared among them (stream-standing.ts).
   standing: () => Promise<StreamEndReason | null>;
   // When the person joined (epoch ms): a replay never shows them what happened before, it resyncs instead.
   joinedAt: number;
@@ -43,7 +55,7 @@ export function createEventStreams(
     const stream = host.open(reply, userId, { onEnd: () => onEnd.forEach((stop) => stop()) });
     const { send, end } = stream;
     let replaying = true;
-    const held: LiveEvent[] = [];
+    const held: RecordedEvent[] = [];
     const allowed = async (): Promise<boolean> => {
       // A failed read is not a refusal: the stream stays, and the next look asks again.
       const reason = await options.standing().catch(() => null);
@@ -56,26 +68,25 @@ export function createEventStreams(
     // Live events go out in order, each batch only after the database says this person may still see
     // the workspace: a removal, a suspension or a sign-out committed before the event is always seen.
     // Events that arrive while a batch is being checked wait and share the next check.
-    const queued: LiveEvent[] = [];
+    const queued: RecordedEvent[] = [];
     let pumping = false;
     const pump = async () => {
       pumping = true;
       while (queued.length > 0 && !stream.ended) {
         const batch = queued.splice(0);
         if (!(await allowed())) break;
-        for (const event of batch) send(frame(event));
+        for (const event of batch) send(frameOf(event));
       }
       pumping = false;
     };
-    const sendLive = (event: LiveEvent) => {
+    const sendLive = (event: RecordedEvent) => {
       queued.push(event);
       if (!pumping) void pump();
     };
     const deliver = (recorded: RecordedEvent) => {
       if (!hears(recorded, userId)) return;
-      const event = toLiveEvent(recorded);
-      if (replaying) held.push(event);
-      else sendLive(event);
+      if (replaying) held.push(recorded);
+      else sendLive(recorded);
     };
     const look = () => void allowed();
     const watch = setInterval(look, accessCheckMs);
@@ -95,7 +106,7 @@ export function createEventStreams(
         const known = await hasEvent(db.kysely, options.workspaceId, options.after);
         const beforeJoining = missed.some((event) => event.occurredAt < options.joinedAt);
         if (!known || beforeJoining || missed.length > REPLAY_MAX) send(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
-        else for (const event of missed) if (hears(event, userId)) send(frame(toLiveEvent(event)));
+        else for (const event of missed) if (hears(event, userId)) send(frameOf(event));
       }
       replaying = false;
       for (const event of held.splice(0)) sendLive(event);

@@ -38,8 +38,8 @@ import { HttpError } from '#src/server/http/errors.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import type { EventStreams } from '#src/server/events/sse.ts';
+import { createStreamStanding } from '#src/server/events/stream-standing.ts';
 import { createReadMemo } from '#src/server/db/read-memo.ts';
-import { stillAllowed } from '#src/server/workspace-access/door.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import { commentsOnMyTasks, inbox, myTasks } from './home.ts';
@@ -65,6 +65,7 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A page of tasks may be a megabyte (50 descriptions of 20,000 characters): a hundred at most.
   const rememberedPage = createReadMemo(db, 100);
+  const standing = createStreamStanding({ db, sessions, clock });
 
   // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
   api.get(taskPaths.tasks, { schema: { querystring: TaskListQuerySchema } }, async (request, reply) => {
@@ -199,10 +200,7 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
       userId: scope.actor.userId,
       after: lastId === undefined ? null : Number(lastId),
       // A signed-out or removed member stops hearing the workspace, and the browser is told which.
-      standing: async () => {
-        if (!(await sessions.stillActive(tokenHash, clock()))) return 'signed-out';
-        return (await stillAllowed(k, scope, 'member')) ? null : 'no-access';
-      },
+      standing: () => standing({ workspaceId: scope.workspaceId, userId: scope.actor.userId, tokenHash }),
       joinedAt: Date.parse(member.joinedAt),
     });
   });

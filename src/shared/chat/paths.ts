@@ -128,10 +128,14 @@ export interface JumpResponse {
   seq: number | null;
 }
 
-// What a chat change writes to the workspace's live stream: the channel's id only, never a message's
-// words, since every member of the workspace hears the stream; the browser refetches what it may see.
+// What a chat change writes to the workspace's live stream. A new message of a channel travels whole,
+// as its readers' pages show it (no reactions yet, so nothing in it differs from reader to reader),
+// with the channel's message before it: a page whose newest is that one appends it, any other reads
+// the channel again. Every other change names only the channel, and the page reads what changed.
+// A private channel's events reach its members only (its id, let alone its words, is nobody else's).
 // Typing and presence name the person (the event's actorId) and never last: the browser forgets them.
 export type ChatEventData =
+  | { type: 'chat.message'; channelId: string; message: ChatMessage; previousSeq: number | null }
   | { type: 'chat.changed'; channelId: string; threadId: string | null }
   | { type: 'chat.typing'; channelId: string; threadId: string | null }
   | { type: 'chat.presence' };

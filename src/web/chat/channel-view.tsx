@@ -16,6 +16,7 @@ import { controlClass } from '#src/web/ui/control-class.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
+import { putChannel } from './chat-cache.ts';
 import { Composer } from './composer.tsx';
 import { MessageItem, type MessageActions } from './message-item.tsx';
 import { MessageList } from './message-list.tsx';
@@ -77,7 +78,7 @@ export function ChannelView({
   useEffect(() => {
     if (!channel.joined || latest === null || channel.unread === 0 || !atLatest) return;
     chatApi.markRead(workspaceId, channel.id, latest).then(
-      () => queryClient.invalidateQueries({ queryKey: chatKeys.channels(workspaceId) }),
+      (answer) => putChannel(queryClient, workspaceId, answer.channel),
       () => undefined,
     );
   }, [workspaceId, channel.id, channel.joined, channel.unread, latest, atLatest, queryClient]);

@@ -1,11 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { chatText } from '#src/shared/chat/messages.ts';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { Button } from '#src/web/ui/button.tsx';
 
 // How close to the top (in rows) scrolling back starts loading the page before.
 const LOAD_AHEAD = 3;
+// A message's height before it is measured.
+const ESTIMATED_ROW_PX = 88;
+// The list's height (h-[55dvh]) before it is measured.
+const VIEWPORT_SHARE = 0.55;
 
 // The channel's messages, oldest at the top, drawn only where the eye is (a virtual list: a channel of
 // tens of thousands stays smooth). Scrolling near the top loads the page before, keeping the message
@@ -33,13 +37,18 @@ export function MessageList({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   // The compiler leaves this component unmemoized, as TanStack Virtual asks: its measurements change in place.
+  const getItemKey = useCallback((index: number) => messages[index]!.id, [messages]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the library's documented use
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 88,
+    estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 8,
-    getItemKey: (index) => messages[index]!.id,
+    getItemKey,
+    // A channel opens on its newest messages: the first render draws those (not the page's oldest,
+    // which would be drawn, measured and then scrolled away from, and would ask for the page before).
+    initialOffset: () => messages.length * ESTIMATED_ROW_PX,
+    initialRect: { width: 0, height: Math.round(window.innerHeight * VIEWPORT_SHARE) },
   });
   const atBottom = useRef(true);
   const oldestId = useRef<string | null>(null);
@@ -68,10 +77,10 @@ export function MessageList({
   }, [focusSeq, messages, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
+  const first = items[0]?.index;
   useEffect(() => {
-    if (first < LOAD_AHEAD && hasOlder && !loadingOlder && messages.length > 0) loadOlder();
-  }, [first, hasOlder, loadingOlder, loadOlder, messages.length]);
+    if (first !== undefined && first < LOAD_AHEAD && hasOlder && !loadingOlder) loadOlder();
+  }, [first, hasOlder, loadingOlder, loadOlder]);
 
   return (
     <div

@@ -3,22 +3,29 @@ import { useEffect, useState } from 'react';
 import { PRESENCE_EVERY_MS, TYPING_SHOWN_MS } from '#src/shared/chat/paths.ts';
 import { useLiveEvents } from '#src/web/lib/use-live-refresh.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
+import { appendLiveMessage } from './chat-cache.ts';
 
 // Who is typing where: `channelId` or `channelId/threadId` → person id → until when (ms).
 export type Typing = Map<string, Map<string, number>>;
 export const typingPlace = (channelId: string, threadId: string | null) => (threadId ? `${channelId}/${threadId}` : channelId);
 
-// The chat page's ear on the live stream: a change refetches only that channel's reads (and a task's,
-// its preview card), typing shows for a few seconds, presence refreshes the people lists. While the page
+// The chat page's ear on the live stream: a new message joins the open channel's history as it came,
+// another change refetches only that channel's reads (and a task's, its preview card; the channel list
+// keeps itself, useChatChannels), typing shows for a few seconds, presence refreshes the people lists. While the page
 // is open it says this person is here (or away, with the tab hidden), on every device alike.
 export function useChatLive(workspaceId: string, myId: string | undefined): Typing {
   const queryClient = useQueryClient();
   const [typing, setTyping] = useState<Typing>(new Map());
   useLiveEvents(workspaceId, (event) => {
     switch (event.type) {
+      case 'chat.message': {
+        appendLiveMessage(queryClient, workspaceId, event);
+        const typist = event.actorId;
+        if (typist) setTyping((now) => without(now, typingPlace(event.channelId, null), typist));
+        return;
+      }
       case 'chat.changed': {
         const typist = event.actorId;
-        void queryClient.invalidateQueries({ queryKey: chatKeys.channels(workspaceId) });
         void queryClient.invalidateQueries({ queryKey: chatKeys.messages(workspaceId, event.channelId) });
         void queryClient.invalidateQueries({ queryKey: ['chat', workspaceId, 'thread', event.channelId] });
         void queryClient.invalidateQueries({ queryKey: ['chat', workspaceId, 'search', event.channelId] });

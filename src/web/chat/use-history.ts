@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ChatMessage, MessagesResponse } from '#src/shared/chat/paths.ts';
+import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
+import type { HistoryPage as Page } from './chat-cache.ts';
 
 type Cursor = { before?: string; after?: string };
-type Page = MessagesResponse & { newer: boolean };
 
 // A channel's history, oldest first. Without an anchor it opens on the latest page and scrolls back;
 // with one (a day jumped to, the first unread) it opens on the page ending at that message and can load

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { renderError } from '#src/shared/messages.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -15,7 +16,9 @@ const components: Components = {
   img: ({ alt }) => <span>{alt}</span>,
 };
 
-export function MarkdownText({ source }: { source: string }) {
+// Parsing is the costly part of drawing a message, and a list draws its rows again on every scroll and
+// measurement: the same text is not parsed twice in a row.
+export const MarkdownText = memo(function MarkdownText({ source }: { source: string }) {
   return (
     <div className="space-y-2 text-sm break-words text-slate-800 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h1]:text-base [&_h1]:font-semibold [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
       <ErrorBoundary
@@ -33,4 +36,4 @@ export function MarkdownText({ source }: { source: string }) {
       </ErrorBoundary>
     </div>
   );
-}
+});
