@@ -2,6 +2,7 @@ import type { StreamEndReason } from '#src/shared/tasks/paths.ts';
 import type { Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
+import { groupCommit } from '#src/server/db/group-commit.ts';
 import { stillMembersAmong } from '#src/server/workspace-access/door.ts';
 
 // Whose stream it is: the session it was opened with, its person and workspace.
@@ -12,12 +13,6 @@ export interface StreamHolder {
 }
 
 type Answer = StreamEndReason | null;
-interface Asked {
-  holder: StreamHolder;
-  answer: Promise<Answer>;
-  settle: (answer: Answer) => void;
-  fail: (error: unknown) => void;
-}
 
 const keyOf = (holder: StreamHolder) => `${holder.workspaceId} ${holder.userId} ${holder.tokenHash}`;
 
@@ -25,10 +20,8 @@ const keyOf = (holder: StreamHolder) => `${holder.workspaceId} ${holder.userId} 
 // before each batch of live events and on every wake-up of the access channel, and one event or one
 // commit makes all the streams of a workspace ask at once (on SQLite each of them twice): the asks of
 // one turn of the event loop are answered together, with one query for the sessions and one per
-// workspace for the memberships, and a stream asking twice in that turn shares one answer.
+// workspace for the memberships.
 export function createStreamStanding({ db, sessions, clock }: { db: Db; sessions: Pick<Sessions, 'activeAmong'>; clock: Clock }) {
-  let waiting: Map<string, Asked> | null = null;
-
   async function look(holders: StreamHolder[]): Promise<Map<string, Answer>> {
     const active = await sessions.activeAmong([...new Set(holders.map((holder) => holder.tokenHash))], clock());
     const byWorkspace = new Map<string, Set<string>>();
@@ -53,38 +46,11 @@ export function createStreamStanding({ db, sessions, clock }: { db: Db; sessions
     return answers;
   }
 
-  async function answerAll(asked: Map<string, Asked>): Promise<void> {
-    try {
-      const answers = await look([...asked.values()].map((one) => one.holder));
-      for (const [key, one] of asked) one.settle(answers.get(key) ?? null);
-    } catch (error) {
-      for (const one of asked.values()) one.fail(error);
-    }
-  }
-
-  return function standing(holder: StreamHolder): Promise<Answer> {
-    if (!waiting) {
-      const batch = new Map<string, Asked>();
-      waiting = batch;
-      setImmediate(() => {
-        waiting = null;
-        void answerAll(batch);
-      });
-    }
-    const key = keyOf(holder);
-    let asked = waiting.get(key);
-    if (!asked) {
-      let settle: Asked['settle'] = () => undefined;
-      let fail: Asked['fail'] = () => undefined;
-      const answer = new Promise<Answer>((resolve, reject) => {
-        settle = resolve;
-        fail = reject;
-      });
-      asked = { holder, answer, settle, fail };
-      waiting.set(key, asked);
-    }
-    return asked.answer;
-  };
+  // What arrives while a look runs waits for the next one, so every answer is read after its ask.
+  return groupCommit(async (holders: StreamHolder[]) => {
+    const answers = await look(holders);
+    return holders.map((holder) => answers.get(keyOf(holder)) ?? null);
+  });
 }
 
 export type StreamStanding = ReturnType<typeof createStreamStanding>;
