@@ -29,14 +29,6 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }
 
-// CPU time a process has used so far (user and system), in ms: /proc/<pid>/stat counts it in clock
-// ticks of 10 ms, so it suits spans of tens of milliseconds and more.
-export function cpuMs(pid: number): number {
-  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 // A bare http.get without keep-alive, so polling costs the bench process as little as possible and
 // the first answer is seen within a couple of milliseconds.
 function healthStatus(url: string): Promise<number> {
