@@ -28,6 +28,10 @@ export const budgets = {
   // Webhook deliveries a second from one instance to a receiver on this machine: the worker's own pace,
   // with every attempt recorded and the fairness caps kept.
   webhookDeliveriesPerSecond: 1000,
+  // The full board of 1,000 tasks against Planka 2.1.1 on the same machine (issue 37's side-by-side run):
+  // its median load, and the PostgreSQL CPU it spent per board. Ours on PostgreSQL within 2× SQLite's.
+  fullBoardPlankaMs: 137.5,
+  fullBoardPlankaDatabaseCpuMs: 13.5,
   // Search over 100k tasks and 300k comments, a calendar month of 2,000 tasks, analytics of a
   // year of 50,000 tasks, the iCalendar feed of 2,000 tasks (data time, each engine).
   searchP99Ms: 50,

@@ -23,6 +23,7 @@ import { startServer } from './server.ts';
 import { signInCost } from './sign-in-cost.ts';
 import { measureSlackImport } from './slack-import.ts';
 import { round } from './stats.ts';
+import { FULL_BOARD_TASKS, measureFullBoard, type FullBoardFigures } from './full-board.ts';
 import { measureWebhookRate, WEBHOOK_RATE_DELIVERIES } from './webhook-rate.ts';
 import { webhookCrash } from '../tests/stress/webhook-crash.ts';
 
@@ -41,6 +42,7 @@ const PORTS = {
   aiStream: port(4427),
   webhooks: port(4430),
   webhookRate: port(4432),
+  fullBoard: port(4433),
   slackImport: port(4431),
   chat: port(4440),
   chatHistory: port(4441),
@@ -94,7 +96,7 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
 const began = performance.now();
 
 // BENCH_ONLY=name[,name]: only those measurements (names: ai-parse, cold-start, landing, lighthouse,
-// current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, webhook-rate, insights,
+// current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, webhook-rate, full-board, insights,
 // notifications, dashboard-data, page-paint, ai-stream, slack-import, chat, docs). BENCH_SMALL=1: the client
 // book at a tenth of its size (and chat's and docs' crowds and counts smaller), to check that the
 // measurements run, not to judge a budget.
@@ -755,6 +757,52 @@ if (wanted('webhooks')) {
     );
   } catch (error) {
     row('webhooks lost across a SIGKILL during 500 changes', `not measured: ${reason(error)}`, String(budgets.webhooksLost), false);
+  }
+}
+if (wanted('full-board')) {
+  // Planka 2.1.1's figures from the side-by-side run of issue 37 (same machine class, its defaults): a
+  // full board of 1,000 tasks in 137.5 ms median, 13.5 ms of PostgreSQL CPU per board.
+  const sqliteMeasurement = `full board of ${FULL_BOARD_TASKS} tasks, as the web app loads it, median (SQLite)`;
+  const postgresMeasurement = `full board of ${FULL_BOARD_TASKS} tasks, median (PostgreSQL)`;
+  const cpuMeasurement = `full board of ${FULL_BOARD_TASKS} tasks: PostgreSQL CPU per board`;
+  let sqlite: FullBoardFigures | null = null;
+  progress(`full board of ${FULL_BOARD_TASKS} tasks (SQLite)`);
+  try {
+    sqlite = await measureFullBoard(PORTS.fullBoard, 'sqlite');
+    results.fullBoardSqlite = sqlite;
+    row(
+      sqliteMeasurement,
+      `${sqlite.medianMs} ms (${sqlite.requests} requests, server CPU ${sqlite.serverCpuMs} ms a board)`,
+      `≤ ${budgets.fullBoardPlankaMs} ms (Planka)`,
+      sqlite.medianMs <= budgets.fullBoardPlankaMs,
+    );
+  } catch (error) {
+    row(sqliteMeasurement, `not measured: ${reason(error)}`, `≤ ${budgets.fullBoardPlankaMs} ms (Planka)`, false);
+  }
+  if (!postgresUrl) {
+    row(postgresMeasurement, 'not measured: DATABASE_URL is not set', '≤ 2× SQLite', null);
+    row(cpuMeasurement, 'not measured: DATABASE_URL is not set', `≤ ${budgets.fullBoardPlankaDatabaseCpuMs} ms (Planka)`, null);
+  } else {
+    progress(`full board of ${FULL_BOARD_TASKS} tasks (PostgreSQL)`);
+    try {
+      const postgres = await measureFullBoard(PORTS.fullBoard, 'postgres');
+      results.fullBoardPostgres = postgres;
+      row(
+        postgresMeasurement,
+        `${postgres.medianMs} ms (server CPU ${postgres.serverCpuMs} ms a board)`,
+        '≤ 2× SQLite',
+        sqlite === null ? false : postgres.medianMs <= 2 * sqlite.medianMs,
+      );
+      row(
+        cpuMeasurement,
+        `${postgres.databaseCpuMs} ms`,
+        `≤ ${budgets.fullBoardPlankaDatabaseCpuMs} ms (Planka)`,
+        postgres.databaseCpuMs !== null && postgres.databaseCpuMs <= budgets.fullBoardPlankaDatabaseCpuMs,
+      );
+    } catch (error) {
+      row(postgresMeasurement, `not measured: ${reason(error)}`, '≤ 2× SQLite', false);
+      row(cpuMeasurement, `not measured: ${reason(error)}`, `≤ ${budgets.fullBoardPlankaDatabaseCpuMs} ms (Planka)`, false);
+    }
   }
 }
 if (wanted('webhook-rate')) {
