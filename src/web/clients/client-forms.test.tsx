@@ -56,7 +56,13 @@ describe('the client page’s forms', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(clientUi.value), '1200.5');
     await user.click(screen.getByRole('button', { name: clientUi.addProject }));
     expect(await screen.findByRole('alert')).toHaveTextContent(clientError.clientNotFound);
-    expect(api.called(PROJECTS)[0]!.body).toEqual({ name: 'Brand refresh', status: 'Active', value: 120050, startDate: null, endDate: null });
+    expect(api.called(PROJECTS)[0]!.body).toEqual({
+      name: 'Brand refresh',
+      status: 'Active',
+      value: 120050,
+      startDate: null,
+      endDate: null,
+    });
     expect(name).toHaveValue('  Brand refresh ');
     expect(notify.success).not.toHaveBeenCalled();
   });
