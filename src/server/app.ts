@@ -3,6 +3,7 @@ import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { createAccounts } from '#src/server/accounts/service.ts';
 import { registerApiKeyRoutes } from '#src/server/api-keys/routes.ts';
 import { registerPublicApi } from '#src/server/api-v1/plugin.ts';
+import { publicSerializerCompiler } from '#src/server/api-v1/serializer.ts';
 import { createTaskGateway } from '#src/server/api-v1/task-gateway.ts';
 import { createApiKeys } from '#src/server/api-keys/service.ts';
 import { registerFirebaseAuthRoute } from '#src/server/accounts/firebase-auth-route.ts';
@@ -155,6 +156,9 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   for (const warning of configWarnings(config)) app.log.warn(warning);
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
+  // A route's response schema is checked on every answer in tests and development, and skipped in
+  // production (plain JSON.stringify, as for a route without one): the same rule as /api/v1's.
+  app.setSerializerCompiler(publicSerializerCompiler(config.env));
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
   registerCompression(app);

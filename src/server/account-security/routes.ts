@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AccountExportResponseSchema,
+  AccountExportsResponseSchema,
+  RecoveryCodesResponseSchema,
+  SecurityOverviewSchema,
+  TwoFactorSetupResponseSchema,
+} from '#src/shared/account-security/responses.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
+import {
   ConfirmTwoFactorSchema,
   DeleteAccountSchema,
   DisableTwoFactorSchema,
@@ -49,35 +57,42 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The session is checked before the input: a stranger gets the 401, never a 400.
   const signedInWith = <S extends object>(schema: S) => ({ ...session.signedInRoute, schema });
-  const named = signedInWith({ params: pathParams('id') });
 
-  api.get(paths.overview, async (request, reply): Promise<SecurityOverview> => {
+  api.get(paths.overview, { schema: { response: { 200: SecurityOverviewSchema } } }, async (request, reply): Promise<SecurityOverview> => {
     return security.overview(await session.requireSession(request, reply));
   });
 
-  api.delete(paths.sessions, async (request, reply): Promise<OkResponse> => {
+  api.delete(paths.sessions, { schema: { response: { 200: OkResponseSchema } } }, async (request, reply): Promise<OkResponse> => {
     const signedIn = await session.requireSession(request, reply);
     const count = await security.revokeOthers(signedIn, request.ip);
     return ok(securityNotice.othersEnded(count));
   });
 
-  api.delete(paths.session, named, async (request, reply): Promise<OkResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    const { id } = request.params;
-    await security.revokeSession(signedIn, id, request.ip);
-    // Signing out this very session from the list is a sign-out.
-    if (id === signedIn.sessionId) session.clearCookie(reply);
-    return ok(securityNotice.sessionEnded);
-  });
+  api.delete(
+    paths.session,
+    signedInWith({ params: pathParams('id'), response: { 200: OkResponseSchema } }),
+    async (request, reply): Promise<OkResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      const { id } = request.params;
+      await security.revokeSession(signedIn, id, request.ip);
+      // Signing out this very session from the list is a sign-out.
+      if (id === signedIn.sessionId) session.clearCookie(reply);
+      return ok(securityNotice.sessionEnded);
+    },
+  );
 
-  api.post(paths.twoFactorSetup, async (request, reply): Promise<TwoFactorSetupResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    return security.twoFactor.setup(signedIn.user);
-  });
+  api.post(
+    paths.twoFactorSetup,
+    { schema: { response: { 200: TwoFactorSetupResponseSchema } } },
+    async (request, reply): Promise<TwoFactorSetupResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      return security.twoFactor.setup(signedIn.user);
+    },
+  );
 
   api.post(
     paths.twoFactorConfirm,
-    signedInWith({ body: ConfirmTwoFactorSchema }),
+    signedInWith({ body: ConfirmTwoFactorSchema, response: { 200: RecoveryCodesResponseSchema } }),
     async (request, reply): Promise<RecoveryCodesResponse> => {
       const signedIn = await session.requireSession(request, reply);
       const { code } = request.body;
@@ -86,14 +101,18 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     },
   );
 
-  api.delete(paths.twoFactor, signedInWith({ body: DisableTwoFactorSchema }), async (request, reply): Promise<OkResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    const { code, ...proof } = request.body;
-    await limiter.check('secondFactor', request.ip, signedIn.user.id);
-    await confirmIdentity(signedIn.user, proof, verifyGoogle);
-    await security.disableTwoFactor(signedIn.user, code, request.ip);
-    return ok(securityNotice.twoFactorOff);
-  });
+  api.delete(
+    paths.twoFactor,
+    signedInWith({ body: DisableTwoFactorSchema, response: { 200: OkResponseSchema } }),
+    async (request, reply): Promise<OkResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      const { code, ...proof } = request.body;
+      await limiter.check('secondFactor', request.ip, signedIn.user.id);
+      await confirmIdentity(signedIn.user, proof, verifyGoogle);
+      await security.disableTwoFactor(signedIn.user, code, request.ip);
+      return ok(securityNotice.twoFactorOff);
+    },
+  );
 
   // The second step of a sign-in (U2): counted per account, like passwords, before the code is checked.
   api.post(paths.secondStep, { schema: { body: SecondStepSchema } }, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
@@ -109,20 +128,28 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     return session.signIn(request, reply, await accounts.startSession(user, deviceOf(request)));
   });
 
-  api.get(paths.exports, async (request, reply): Promise<AccountExportsResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    return { exports: await exports.list(signedIn.user.id) };
-  });
+  api.get(
+    paths.exports,
+    { schema: { response: { 200: AccountExportsResponseSchema } } },
+    async (request, reply): Promise<AccountExportsResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      return { exports: await exports.list(signedIn.user.id) };
+    },
+  );
 
   // product rules U4: made in the background; counted per person, since each reads all their data.
-  api.post(paths.exports, signedInWith({ body: ExportRequestSchema }), async (request, reply): Promise<AccountExportResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    await limiter.perPerson('accountExport', signedIn.user.id);
-    reply.code(202);
-    return { export: await exports.request(signedIn.user, request.ip) };
-  });
+  api.post(
+    paths.exports,
+    signedInWith({ body: ExportRequestSchema, response: { 202: AccountExportResponseSchema } }),
+    async (request, reply): Promise<AccountExportResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      await limiter.perPerson('accountExport', signedIn.user.id);
+      reply.code(202);
+      return { export: await exports.request(signedIn.user, request.ip) };
+    },
+  );
 
-  api.get(paths.exportDownload, named, async (request, reply) => {
+  api.get(paths.exportDownload, signedInWith({ params: pathParams('id') }), async (request, reply) => {
     const signedIn = await session.requireSession(request, reply);
     const { file, size, day } = await exports.open(signedIn.user.id, request.params.id);
     reply
@@ -132,13 +159,17 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
     return reply.send(file);
   });
 
-  api.delete(paths.account, signedInWith({ body: DeleteAccountSchema }), async (request, reply): Promise<OkResponse> => {
-    const signedIn = await session.requireSession(request, reply);
-    const proof = request.body;
-    await limiter.check('changePassword', request.ip, signedIn.user.id);
-    await confirmIdentity(signedIn.user, proof, verifyGoogle);
-    await security.deleteAccount(signedIn.user);
-    session.clearCookie(reply);
-    return ok(securityNotice.accountDeleted);
-  });
+  api.delete(
+    paths.account,
+    signedInWith({ body: DeleteAccountSchema, response: { 200: OkResponseSchema } }),
+    async (request, reply): Promise<OkResponse> => {
+      const signedIn = await session.requireSession(request, reply);
+      const proof = request.body;
+      await limiter.check('changePassword', request.ip, signedIn.user.id);
+      await confirmIdentity(signedIn.user, proof, verifyGoogle);
+      await security.deleteAccount(signedIn.user);
+      session.clearCookie(reply);
+      return ok(securityNotice.accountDeleted);
+    },
+  );
 }

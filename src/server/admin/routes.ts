@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminOverviewResponseSchema,
+  AdminUserDetailResponseSchema,
+  AdminUserResponseSchema,
+  AdminUsersResponseSchema,
+  SignupsResponseSchema,
+} from '#src/shared/admin/responses.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { AdminInviteSchema, AdminNoBodySchema, AdminRoleSchema, AdminUsersQuerySchema } from '#src/shared/admin/schemas.ts';
 import {
   adminPaths,
@@ -39,17 +47,24 @@ export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, conf
   }
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The admin check comes before the input's validation: a plain user gets the 404, never a 400.
-  const onUser = { ...session.adminRoute, schema: { params: pathParams('id') } };
-  const onUserNoBody = { ...session.adminRoute, schema: { params: pathParams('id'), body: AdminNoBodySchema } };
+  const onUser = { ...session.adminRoute, schema: { params: pathParams('id'), response: { 200: AdminUserDetailResponseSchema } } };
+  const onUserNoBody = {
+    ...session.adminRoute,
+    schema: { params: pathParams('id'), body: AdminNoBodySchema, response: { 200: AdminUserResponseSchema } },
+  };
 
-  api.get(adminPaths.overview, async (request, reply): Promise<AdminOverviewResponse> => {
-    await signedInAdmin(request, reply);
-    return admin.overview();
-  });
+  api.get(
+    adminPaths.overview,
+    { schema: { response: { 200: AdminOverviewResponseSchema } } },
+    async (request, reply): Promise<AdminOverviewResponse> => {
+      await signedInAdmin(request, reply);
+      return admin.overview();
+    },
+  );
 
   api.get(
     adminPaths.users,
-    { ...session.adminRoute, schema: { querystring: AdminUsersQuerySchema } },
+    { ...session.adminRoute, schema: { querystring: AdminUsersQuerySchema, response: { 200: AdminUsersResponseSchema } } },
     async (request, reply): Promise<AdminUsersResponse> => {
       await signedInAdmin(request, reply);
       return admin.users(request.query);
@@ -63,7 +78,7 @@ export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, conf
 
   api.put(
     adminPaths.role,
-    { ...session.adminRoute, schema: { params: pathParams('id'), body: AdminRoleSchema } },
+    { ...session.adminRoute, schema: { params: pathParams('id'), body: AdminRoleSchema, response: { 200: AdminUserResponseSchema } } },
     async (request, reply): Promise<AdminUserResponse> => {
       const who = await signedInAdmin(request, reply);
       return { user: await admin.changeRole(who, request.params.id, request.body.role) };
@@ -88,7 +103,7 @@ export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, conf
 
   api.post(
     adminPaths.invitations,
-    { ...session.adminRoute, schema: { body: AdminInviteSchema } },
+    { ...session.adminRoute, schema: { body: AdminInviteSchema, response: { 201: OkResponseSchema } } },
     async (request, reply): Promise<OkResponse> => {
       const who = await signedInAdmin(request, reply);
       const { email } = request.body;
@@ -100,8 +115,12 @@ export function registerAdminRoutes(app: FastifyInstance, { admin, limiter, conf
     },
   );
 
-  api.get(adminPaths.signups, async (request, reply): Promise<SignupsResponse> => {
-    await signedInAdmin(request, reply);
-    return admin.signups();
-  });
+  api.get(
+    adminPaths.signups,
+    { schema: { response: { 200: SignupsResponseSchema } } },
+    async (request, reply): Promise<SignupsResponse> => {
+      await signedInAdmin(request, reply);
+      return admin.signups();
+    },
+  );
 }

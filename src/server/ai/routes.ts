@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { aiError, aiNotice } from '#src/shared/ai/messages.ts';
 import { aiPaths, type AiSettingsResponse, type CreatedBatchResponse, type ProposalStreamLine } from '#src/shared/ai/paths.ts';
+import { AiSettingsResponseSchema, CreatedBatchResponseSchema } from '#src/shared/ai/responses.ts';
 import { AiSettingsSchema, CreateBatchSchema, ProposeSchema } from '#src/shared/ai/schemas.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { pathParams } from '#src/server/http/validation.ts';
@@ -25,7 +27,7 @@ const BATCH_BODY_LIMIT = 1024 * 1024;
 // come from the hook the account routes install.
 export function registerAiRoutes(app: FastifyInstance, { ai, limiter }: AiRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const batch = { schema: { params: pathParams('id', 'batchId'), body: NoBodySchema } };
+  const batch = { schema: { params: pathParams('id', 'batchId'), body: NoBodySchema, response: { 200: OkResponseSchema } } };
 
   // Proposals stream as NDJSON, one ProposalStreamLine a line, so the page shows each as it arrives.
   // Everything that can refuse (access, limits, the body) is checked before the first byte.
@@ -51,7 +53,7 @@ export function registerAiRoutes(app: FastifyInstance, { ai, limiter }: AiRouteD
 
   api.post(
     aiPaths.batches,
-    { bodyLimit: BATCH_BODY_LIMIT, schema: { body: CreateBatchSchema } },
+    { bodyLimit: BATCH_BODY_LIMIT, schema: { body: CreateBatchSchema, response: { 201: CreatedBatchResponseSchema } } },
     async (request, reply): Promise<CreatedBatchResponse> => {
       const scope = scopeFrom(request);
       await limiter.checkWrite('ai-batch', scope.actor.userId, scope.workspaceId);
@@ -75,15 +77,19 @@ export function registerAiRoutes(app: FastifyInstance, { ai, limiter }: AiRouteD
     return { ok: true, message: aiNotice.restored };
   });
 
-  api.get(aiPaths.settings, async (request): Promise<AiSettingsResponse> => {
+  api.get(aiPaths.settings, { schema: { response: { 200: AiSettingsResponseSchema } } }, async (request): Promise<AiSettingsResponse> => {
     const scope = scopeFrom(request);
     return ai.settings(scope);
   });
 
-  api.put(aiPaths.settings, { schema: { body: AiSettingsSchema } }, async (request): Promise<AiSettingsResponse> => {
-    const scope = scopeFrom(request);
-    await limiter.checkWrite('ai-settings', scope.actor.userId, scope.workspaceId);
-    await ai.setEnabled(scope, request.body.enabled);
-    return ai.settings(scope);
-  });
+  api.put(
+    aiPaths.settings,
+    { schema: { body: AiSettingsSchema, response: { 200: AiSettingsResponseSchema } } },
+    async (request): Promise<AiSettingsResponse> => {
+      const scope = scopeFrom(request);
+      await limiter.checkWrite('ai-settings', scope.actor.userId, scope.workspaceId);
+      await ai.setEnabled(scope, request.body.enabled);
+      return ai.settings(scope);
+    },
+  );
 }

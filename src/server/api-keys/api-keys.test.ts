@@ -131,4 +131,16 @@ describe.each(engines)('API keys on %s', (engine) => {
     expect((await second.c.put(`/workspaces/${workspaceId}/members/${owner.id}`, { role: 'owner' })).status).toBe(200);
     expect((await key.get('/tasks')).body.tasks.map((task: { title: string }) => task.title)).toEqual(['While owner']);
   });
+
+  // Outside production every answer goes through its route's response schema, so an answer that drifts
+  // from it (here a key whose stored prefix is not one) fails the test that reads it instead of reaching
+  // the browser unnoticed.
+  it('refuses to answer what its response schema does not allow', async () => {
+    const t = app();
+    const owner = await person(t, 'Olive Owner');
+    const workspaceId = await currentWorkspaceId(owner);
+    expect((await owner.c.post(`/workspaces/${workspaceId}/api-keys`, { name: 'Zapier' })).status).toBe(201);
+    await t.db.kysely.updateTable('api_keys').set({ prefix: 'drifted' }).where('workspace_id', '=', workspaceId).execute();
+    expect((await owner.c.get(`/workspaces/${workspaceId}/api-keys`)).status).toBe(500);
+  });
 });

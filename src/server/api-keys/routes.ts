@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { apiKeyNotice } from '#src/shared/api-keys/messages.ts';
 import { apiKeyPaths, type ApiKeysResponse, type CreatedApiKeyResponse } from '#src/shared/api-keys/paths.ts';
+import { ApiKeysResponseSchema, CreatedApiKeyResponseSchema } from '#src/shared/api-keys/responses.ts';
 import { CreateApiKeySchema } from '#src/shared/api-keys/schemas.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
@@ -15,19 +17,25 @@ import type { ApiKeys } from './service.ts';
 export function registerApiKeyRoutes(app: FastifyInstance, { apiKeys, limiter }: { apiKeys: ApiKeys; limiter: RateLimiter }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiKeyPaths.list, async (request): Promise<ApiKeysResponse> => apiKeys.list(scopeFrom(request)));
+  api.get(apiKeyPaths.list, { schema: { response: { 200: ApiKeysResponseSchema } } }, async (request): Promise<ApiKeysResponse> =>
+    apiKeys.list(scopeFrom(request)),
+  );
 
-  api.post(apiKeyPaths.list, { schema: { body: CreateApiKeySchema } }, async (request, reply): Promise<CreatedApiKeyResponse> => {
-    const scope = scopeFrom(request);
-    await limiter.checkWrite('api-keys', scope.actor.userId, scope.workspaceId);
-    const created = await apiKeys.create(scope, request.body);
-    reply.code(201);
-    return created;
-  });
+  api.post(
+    apiKeyPaths.list,
+    { schema: { body: CreateApiKeySchema, response: { 201: CreatedApiKeyResponseSchema } } },
+    async (request, reply): Promise<CreatedApiKeyResponse> => {
+      const scope = scopeFrom(request);
+      await limiter.checkWrite('api-keys', scope.actor.userId, scope.workspaceId);
+      const created = await apiKeys.create(scope, request.body);
+      reply.code(201);
+      return created;
+    },
+  );
 
   api.delete(
     apiKeyPaths.one,
-    { schema: { params: pathParams('id', 'keyId'), body: NoBodySchema } },
+    { schema: { params: pathParams('id', 'keyId'), body: NoBodySchema, response: { 200: OkResponseSchema } } },
     async (request): Promise<OkResponse> => {
       const scope = scopeFrom(request);
       await limiter.checkWrite('api-keys', scope.actor.userId, scope.workspaceId);

@@ -1,6 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
+import {
+  ClientListResponseSchema,
+  ClientPageResponseSchema,
+  ClientResponseSchema,
+  ClientSettingsResponseSchema,
+  ContactResponseSchema,
+  DashboardResponseSchema,
+  MyPortalsResponseSchema,
+  PortalCommentResponseSchema,
+  PortalCommentsResponseSchema,
+  PortalHomeResponseSchema,
+  PortalTaskResponseSchema,
+  ProjectResponseSchema,
+  ProjectsResponseSchema,
+} from '#src/shared/clients/responses.ts';
 import {
   clientPaths,
   portalPaths,
@@ -75,29 +91,43 @@ export function registerClientRoutes(app: FastifyInstance, { clients, dashboard,
   const ownerWrite = writer('owner');
   const guestWrite = writer('client');
 
-  api.get(clientPaths.dashboard, async (request): Promise<DashboardResponse> => dashboard(scopeFrom(request)));
-
-  api.get(clientPaths.clients, { schema: { querystring: ClientListQuerySchema } }, async (request): Promise<ClientListResponse> =>
-    clients.list(scopeFrom(request), request.query),
+  api.get(clientPaths.dashboard, { schema: { response: { 200: DashboardResponseSchema } } }, async (request): Promise<DashboardResponse> =>
+    dashboard(scopeFrom(request)),
   );
 
-  api.post(clientPaths.clients, { schema: { body: CreateClientSchema } }, async (request, reply): Promise<ClientResponse> => {
-    const client = await clients.create(await memberWrite(request), request.body);
-    reply.code(201);
-    return { client };
-  });
-
-  api.get(clientPaths.client, { schema: { params: clientParams } }, async (request): Promise<ClientPageResponse> =>
-    clients.page(scopeFrom(request), request.params.clientId),
+  api.get(
+    clientPaths.clients,
+    { schema: { querystring: ClientListQuerySchema, response: { 200: ClientListResponseSchema } } },
+    async (request): Promise<ClientListResponse> => clients.list(scopeFrom(request), request.query),
   );
 
-  api.put(clientPaths.client, { schema: { params: clientParams, body: UpdateClientSchema } }, async (request): Promise<ClientResponse> => {
-    return { client: await clients.update(await memberWrite(request), request.params.clientId, request.body) };
-  });
+  api.post(
+    clientPaths.clients,
+    { schema: { body: CreateClientSchema, response: { 201: ClientResponseSchema } } },
+    async (request, reply): Promise<ClientResponse> => {
+      const client = await clients.create(await memberWrite(request), request.body);
+      reply.code(201);
+      return { client };
+    },
+  );
+
+  api.get(
+    clientPaths.client,
+    { schema: { params: clientParams, response: { 200: ClientPageResponseSchema } } },
+    async (request): Promise<ClientPageResponse> => clients.page(scopeFrom(request), request.params.clientId),
+  );
+
+  api.put(
+    clientPaths.client,
+    { schema: { params: clientParams, body: UpdateClientSchema, response: { 200: ClientResponseSchema } } },
+    async (request): Promise<ClientResponse> => {
+      return { client: await clients.update(await memberWrite(request), request.params.clientId, request.body) };
+    },
+  );
 
   api.post(
     clientPaths.contacts,
-    { schema: { params: clientParams, body: ContactSchema } },
+    { schema: { params: clientParams, body: ContactSchema, response: { 201: ContactResponseSchema } } },
     async (request, reply): Promise<ContactResponse> => {
       const added = await clients.addContact(await memberWrite(request), request.params.clientId, request.body);
       reply.code(201);
@@ -105,23 +135,31 @@ export function registerClientRoutes(app: FastifyInstance, { clients, dashboard,
     },
   );
 
-  api.delete(clientPaths.contact, { schema: { params: contactParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    await clients.removeContact(await memberWrite(request), request.params.clientId, request.params.contactId);
-    return { ok: true, message: 'Contact removed.' };
-  });
+  api.delete(
+    clientPaths.contact,
+    { schema: { params: contactParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      await clients.removeContact(await memberWrite(request), request.params.clientId, request.params.contactId);
+      return { ok: true, message: 'Contact removed.' };
+    },
+  );
 
-  api.post(clientPaths.inviteContact, { schema: { params: contactParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    const scope = scopeFrom(request);
-    const { clientId, contactId } = request.params;
-    await clients.inviteContact(scope, clientId, contactId, config.publicOrigin, () =>
-      limiter.checkInvitation(scope.actor.userId, scope.workspaceId),
-    );
-    return { ok: true, message: 'Invitation sent.' };
-  });
+  api.post(
+    clientPaths.inviteContact,
+    { schema: { params: contactParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      const scope = scopeFrom(request);
+      const { clientId, contactId } = request.params;
+      await clients.inviteContact(scope, clientId, contactId, config.publicOrigin, () =>
+        limiter.checkInvitation(scope.actor.userId, scope.workspaceId),
+      );
+      return { ok: true, message: 'Invitation sent.' };
+    },
+  );
 
   api.post(
     clientPaths.clientProjects,
-    { schema: { params: clientParams, body: CreateProjectSchema } },
+    { schema: { params: clientParams, body: CreateProjectSchema, response: { 201: ProjectResponseSchema } } },
     async (request, reply): Promise<ProjectResponse> => {
       const project = await clients.addProject(await memberWrite(request), request.params.clientId, request.body);
       reply.code(201);
@@ -129,36 +167,54 @@ export function registerClientRoutes(app: FastifyInstance, { clients, dashboard,
     },
   );
 
-  api.get(clientPaths.projects, async (request): Promise<ProjectsResponse> => ({ projects: await clients.projects(scopeFrom(request)) }));
+  api.get(clientPaths.projects, { schema: { response: { 200: ProjectsResponseSchema } } }, async (request): Promise<ProjectsResponse> => ({
+    projects: await clients.projects(scopeFrom(request)),
+  }));
 
   api.put(
     clientPaths.project,
-    { schema: { params: projectParams, body: UpdateProjectSchema } },
+    { schema: { params: projectParams, body: UpdateProjectSchema, response: { 200: ProjectResponseSchema } } },
     async (request): Promise<ProjectResponse> => {
       return { project: await clients.updateProject(await memberWrite(request), request.params.projectId, request.body) };
     },
   );
 
-  api.get(clientPaths.settings, async (request): Promise<ClientSettingsResponse> => ({
-    currency: await clients.currency(scopeFrom(request)),
-  }));
+  api.get(
+    clientPaths.settings,
+    { schema: { response: { 200: ClientSettingsResponseSchema } } },
+    async (request): Promise<ClientSettingsResponse> => ({
+      currency: await clients.currency(scopeFrom(request)),
+    }),
+  );
 
-  api.put(clientPaths.settings, { schema: { body: ClientSettingsSchema } }, async (request): Promise<ClientSettingsResponse> => {
-    const { currency } = request.body;
-    return { currency: await clients.setCurrency(await ownerWrite(request), currency) };
-  });
+  api.put(
+    clientPaths.settings,
+    { schema: { body: ClientSettingsSchema, response: { 200: ClientSettingsResponseSchema } } },
+    async (request): Promise<ClientSettingsResponse> => {
+      const { currency } = request.body;
+      return { currency: await clients.setCurrency(await ownerWrite(request), currency) };
+    },
+  );
 
   // The portal.
-  api.get(portalPaths.mine, async (request, reply): Promise<MyPortalsResponse> => {
-    const { user } = await session.requireSession(request, reply);
-    return portal.mine(user.id);
-  });
+  api.get(
+    portalPaths.mine,
+    { schema: { response: { 200: MyPortalsResponseSchema } } },
+    async (request, reply): Promise<MyPortalsResponse> => {
+      const { user } = await session.requireSession(request, reply);
+      return portal.mine(user.id);
+    },
+  );
 
-  api.get(portalPaths.home, guestRoute, async (request): Promise<PortalHomeResponse> => portal.home(scopeFrom(request)));
+  api.get(
+    portalPaths.home,
+    { ...guestRoute, schema: { response: { 200: PortalHomeResponseSchema } } },
+    async (request): Promise<PortalHomeResponse> => portal.home(scopeFrom(request)),
+  );
 
   api.get(
     portalPaths.comments,
-    { ...guestRoute, schema: { params: portalTaskParams } },
+    { ...guestRoute, schema: { params: portalTaskParams, response: { 200: PortalCommentsResponseSchema } } },
     async (request): Promise<PortalCommentsResponse> => ({
       comments: await portal.comments(scopeFrom(request), request.params.taskId),
     }),
@@ -166,7 +222,7 @@ export function registerClientRoutes(app: FastifyInstance, { clients, dashboard,
 
   api.post(
     portalPaths.comments,
-    { ...guestRoute, schema: { params: portalTaskParams, body: GuestCommentSchema } },
+    { ...guestRoute, schema: { params: portalTaskParams, body: GuestCommentSchema, response: { 201: PortalCommentResponseSchema } } },
     async (request, reply): Promise<PortalCommentResponse> => {
       const { body } = request.body;
       const comment = await portal.addComment(await guestWrite(request), request.params.taskId, body);
@@ -177,7 +233,7 @@ export function registerClientRoutes(app: FastifyInstance, { clients, dashboard,
 
   api.post(
     portalPaths.approve,
-    { ...guestRoute, schema: { params: portalTaskParams, body: NoBodySchema } },
+    { ...guestRoute, schema: { params: portalTaskParams, body: NoBodySchema, response: { 200: PortalTaskResponseSchema } } },
     async (request): Promise<PortalTaskResponse> => {
       return { task: await portal.approve(await guestWrite(request), request.params.taskId) };
     },

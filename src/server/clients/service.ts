@@ -328,7 +328,7 @@ export function createClients(deps: {
         const current = await requireProject(tx, scope.workspaceId, projectId);
         const startDate = edit.startDate !== undefined ? edit.startDate : current.startDate;
         const endDate = edit.endDate !== undefined ? edit.endDate : current.endDate;
-        if (startDate && endDate && startDate > endDate) throw new HttpError(400, 'End date cannot be before the start date.');
+        if (startDate && endDate && startDate > endDate) throw new HttpError(400, clientError.datesOutOfOrder);
         await tx
           .updateTable('projects')
           .set({

@@ -14,6 +14,13 @@ import {
   UpdatePreferencesSchema,
 } from '#src/shared/notifications/schemas.ts';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
+import {
+  FollowResponseSchema,
+  NotificationListResponseSchema,
+  PreferencesResponseSchema,
+  UnreadCountResponseSchema,
+} from '#src/shared/notifications/responses.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Sessions } from '#src/server/accounts/sessions.ts';
@@ -47,21 +54,25 @@ export function registerNotificationRoutes(
 
   api.get(
     notificationPaths.list,
-    signedInWith({ querystring: NotificationListQuerySchema }),
+    signedInWith({ querystring: NotificationListQuerySchema, response: { 200: NotificationListResponseSchema } }),
     async (request, reply): Promise<NotificationListResponse> => {
       const { user } = await me(request, reply);
       return notifications.list(user.id, request.query);
     },
   );
 
-  api.get(notificationPaths.unreadCount, async (request, reply): Promise<UnreadCountResponse> => {
-    const { user } = await me(request, reply);
-    return { unread: await notifications.unread(user.id) };
-  });
+  api.get(
+    notificationPaths.unreadCount,
+    { schema: { response: { 200: UnreadCountResponseSchema } } },
+    async (request, reply): Promise<UnreadCountResponse> => {
+      const { user } = await me(request, reply);
+      return { unread: await notifications.unread(user.id) };
+    },
+  );
 
   api.post(
     notificationPaths.read,
-    signedInWith({ params: pathParams('notificationId'), body: NoBodySchema }),
+    signedInWith({ params: pathParams('notificationId'), body: NoBodySchema, response: { 200: UnreadCountResponseSchema } }),
     async (request, reply): Promise<UnreadCountResponse> => {
       const { user } = await me(request, reply);
       await limiter.checkWrite('notification-read', user.id, null);
@@ -69,20 +80,28 @@ export function registerNotificationRoutes(
     },
   );
 
-  api.post(notificationPaths.readAll, signedInWith({ body: NoBodySchema }), async (request, reply): Promise<UnreadCountResponse> => {
-    const { user } = await me(request, reply);
-    await limiter.checkWrite('notification-read', user.id, null);
-    return { unread: await notifications.markAllRead(user.id) };
-  });
+  api.post(
+    notificationPaths.readAll,
+    signedInWith({ body: NoBodySchema, response: { 200: UnreadCountResponseSchema } }),
+    async (request, reply): Promise<UnreadCountResponse> => {
+      const { user } = await me(request, reply);
+      await limiter.checkWrite('notification-read', user.id, null);
+      return { unread: await notifications.markAllRead(user.id) };
+    },
+  );
 
-  api.get(notificationPaths.preferences, async (request, reply): Promise<PreferencesResponse> => {
-    const { user } = await me(request, reply);
-    return { preferences: await notifications.preferences(user.id) };
-  });
+  api.get(
+    notificationPaths.preferences,
+    { schema: { response: { 200: PreferencesResponseSchema } } },
+    async (request, reply): Promise<PreferencesResponse> => {
+      const { user } = await me(request, reply);
+      return { preferences: await notifications.preferences(user.id) };
+    },
+  );
 
   api.put(
     notificationPaths.preferences,
-    signedInWith({ body: UpdatePreferencesSchema }),
+    signedInWith({ body: UpdatePreferencesSchema, response: { 200: PreferencesResponseSchema } }),
     async (request, reply): Promise<PreferencesResponse> => {
       const { user } = await me(request, reply);
       const { preferences } = request.body;
@@ -91,19 +110,27 @@ export function registerNotificationRoutes(
     },
   );
 
-  api.get(notificationPaths.follow, signedInWith({ params: task }), async (request, reply): Promise<FollowResponse> => {
-    const { user } = await me(request, reply);
-    const { id, taskId } = request.params;
-    return { following: await notifications.following(user.id, id, taskId) };
-  });
+  api.get(
+    notificationPaths.follow,
+    signedInWith({ params: task, response: { 200: FollowResponseSchema } }),
+    async (request, reply): Promise<FollowResponse> => {
+      const { user } = await me(request, reply);
+      const { id, taskId } = request.params;
+      return { following: await notifications.following(user.id, id, taskId) };
+    },
+  );
 
-  api.put(notificationPaths.follow, signedInWith({ params: task, body: FollowSchema }), async (request, reply): Promise<FollowResponse> => {
-    const { user } = await me(request, reply);
-    const { following } = request.body;
-    const { id, taskId } = request.params;
-    await limiter.checkWrite('task-follow', user.id, id);
-    return { following: await notifications.follow(user.id, id, taskId, following) };
-  });
+  api.put(
+    notificationPaths.follow,
+    signedInWith({ params: task, body: FollowSchema, response: { 200: FollowResponseSchema } }),
+    async (request, reply): Promise<FollowResponse> => {
+      const { user } = await me(request, reply);
+      const { following } = request.body;
+      const { id, taskId } = request.params;
+      await limiter.checkWrite('task-follow', user.id, id);
+      return { following: await notifications.follow(user.id, id, taskId, following) };
+    },
+  );
 
   const streams = createEventStreamHost();
   app.addHook('preClose', async () => streams.closeAll());
@@ -162,10 +189,14 @@ export async function registerUnsubscribeRoute(
       );
       scope
         .withTypeProvider<ZodTypeProvider>()
-        .post(notificationPaths.unsubscribe, { schema: { querystring: UnsubscribeQuerySchema } }, async (request): Promise<OkResponse> => {
-          await limiter.check('unsubscribe', request.ip);
-          return { ok: true, message: await notifications.unsubscribe(request.query.token) };
-        });
+        .post(
+          notificationPaths.unsubscribe,
+          { schema: { querystring: UnsubscribeQuerySchema, response: { 200: OkResponseSchema } } },
+          async (request): Promise<OkResponse> => {
+            await limiter.check('unsubscribe', request.ip);
+            return { ok: true, message: await notifications.unsubscribe(request.query.token) };
+          },
+        );
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { webhookNotice } from '#src/shared/webhooks/messages.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
+import {
+  WebhookDeliveriesResponseSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookEndpointResponseSchema,
+  WebhookEndpointsResponseSchema,
+  WebhookSecretResponseSchema,
+} from '#src/shared/webhooks/responses.ts';
 import { CreateWebhookSchema, UpdateWebhookSchema } from '#src/shared/webhooks/schemas.ts';
 import {
   webhookPaths,
@@ -41,37 +49,51 @@ export function registerWebhookRoutes(app: FastifyInstance, { webhooks, limiter 
     return scope;
   };
 
-  api.get(webhookPaths.list, async (request): Promise<WebhookEndpointsResponse> => ({
-    endpoints: await webhooks.list(scopeFrom(request)),
-    localAllowed: webhooks.localAllowed,
-  }));
+  api.get(
+    webhookPaths.list,
+    { schema: { response: { 200: WebhookEndpointsResponseSchema } } },
+    async (request): Promise<WebhookEndpointsResponse> => ({
+      endpoints: await webhooks.list(scopeFrom(request)),
+      localAllowed: webhooks.localAllowed,
+    }),
+  );
 
-  api.post(webhookPaths.list, { schema: { body: CreateWebhookSchema } }, async (request, reply): Promise<WebhookSecretResponse> => {
-    const created = await webhooks.create(await changing(request), request.body);
-    reply.code(201);
-    return created;
-  });
+  api.post(
+    webhookPaths.list,
+    { schema: { body: CreateWebhookSchema, response: { 201: WebhookSecretResponseSchema } } },
+    async (request, reply): Promise<WebhookSecretResponse> => {
+      const created = await webhooks.create(await changing(request), request.body);
+      reply.code(201);
+      return created;
+    },
+  );
 
   api.put(
     webhookPaths.one,
-    { schema: { params: endpoint, body: UpdateWebhookSchema } },
+    { schema: { params: endpoint, body: UpdateWebhookSchema, response: { 200: WebhookEndpointResponseSchema } } },
     async (request): Promise<WebhookEndpointResponse> => ({
       endpoint: await webhooks.update(await changing(request), request.params.endpointId, request.body),
     }),
   );
 
-  api.delete(webhookPaths.one, { schema: { params: endpoint, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    await webhooks.remove(await changing(request), request.params.endpointId);
-    return { ok: true, message: webhookNotice.deleted };
-  });
+  api.delete(
+    webhookPaths.one,
+    { schema: { params: endpoint, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      await webhooks.remove(await changing(request), request.params.endpointId);
+      return { ok: true, message: webhookNotice.deleted };
+    },
+  );
 
-  api.post(webhookPaths.rotate, { schema: { params: endpoint, body: NoBodySchema } }, async (request): Promise<WebhookSecretResponse> =>
-    webhooks.rotate(await changing(request), request.params.endpointId),
+  api.post(
+    webhookPaths.rotate,
+    { schema: { params: endpoint, body: NoBodySchema, response: { 200: WebhookSecretResponseSchema } } },
+    async (request): Promise<WebhookSecretResponse> => webhooks.rotate(await changing(request), request.params.endpointId),
   );
 
   api.post(
     webhookPaths.test,
-    { schema: { params: endpoint, body: NoBodySchema } },
+    { schema: { params: endpoint, body: NoBodySchema, response: { 202: WebhookDeliveryResponseSchema } } },
     async (request, reply): Promise<WebhookDeliveryResponse> => {
       const delivery = await webhooks.test(await sending(request), request.params.endpointId);
       reply.code(202);
@@ -79,13 +101,23 @@ export function registerWebhookRoutes(app: FastifyInstance, { webhooks, limiter 
     },
   );
 
-  api.get(webhookPaths.deliveries, { schema: { params: endpoint } }, async (request): Promise<WebhookDeliveriesResponse> => ({
-    deliveries: await webhooks.deliveries(scopeFrom(request), request.params.endpointId),
-  }));
+  api.get(
+    webhookPaths.deliveries,
+    { schema: { params: endpoint, response: { 200: WebhookDeliveriesResponseSchema } } },
+    async (request): Promise<WebhookDeliveriesResponse> => ({
+      deliveries: await webhooks.deliveries(scopeFrom(request), request.params.endpointId),
+    }),
+  );
 
   api.post(
     webhookPaths.resend,
-    { schema: { params: pathParams('id', 'endpointId', 'deliveryId'), body: NoBodySchema } },
+    {
+      schema: {
+        params: pathParams('id', 'endpointId', 'deliveryId'),
+        body: NoBodySchema,
+        response: { 202: WebhookDeliveryResponseSchema },
+      },
+    },
     async (request, reply): Promise<WebhookDeliveryResponse> => {
       const { endpointId, deliveryId } = request.params;
       const delivery = await webhooks.resend(await sending(request), endpointId, deliveryId);

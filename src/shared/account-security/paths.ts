@@ -2,6 +2,17 @@
 // from the zod schemas (account-security.ts), like api-paths.ts, so the Sign In dialog does not carry
 // the validation library. Paths are relative to API_BASE.
 // U1: last seen is written at most this often, so a busy session costs no write per request.
+import type { z } from 'zod';
+import type {
+  AccountEventInfoSchema,
+  AccountExportInfoSchema,
+  AccountExportResponseSchema,
+  AccountExportsResponseSchema,
+  RecoveryCodesResponseSchema,
+  SecurityOverviewSchema,
+  SessionInfoSchema,
+  TwoFactorSetupResponseSchema,
+} from './responses.ts';
 export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 // U2: the second step of a sign-in lives this long and allows this many wrong codes.
 export const SECOND_STEP_TTL_MS = 5 * 60 * 1000;
@@ -33,39 +44,15 @@ export const accountSecurityPaths = {
   account: '/account',
 } as const;
 
-export interface SessionInfo {
-  id: string;
-  browser: string;
-  os: string;
-  deviceType: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string | null;
-  current: boolean;
-}
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-export interface AccountEventInfo {
-  action: string;
-  ip: string | null;
-  at: string;
-}
+export type AccountEventInfo = z.infer<typeof AccountEventInfoSchema>;
 
-export interface SecurityOverview {
-  twoFactor: { enabled: boolean; recoveryCodesLeft: number };
-  signIn: { password: boolean; google: boolean };
-  sessions: SessionInfo[];
-  events: AccountEventInfo[];
-}
+export type SecurityOverview = z.infer<typeof SecurityOverviewSchema>;
 
-export interface TwoFactorSetupResponse {
-  otpauthUri: string;
-  secret: string;
-  qrSvg: string;
-}
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 
-export interface RecoveryCodesResponse {
-  recoveryCodes: string[];
-}
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
 
 // A sign-in that needs its second step answers this instead of the user (U2).
 export interface SecondStep {
@@ -79,22 +66,10 @@ export interface SecondStepResponse {
 // product rules U4: a ready export can be downloaded this long, then its file is deleted.
 export const EXPORT_AVAILABLE_MS = 24 * 60 * 60 * 1000;
 
-export type AccountExportStatus = 'pending' | 'ready' | 'failed';
+export type AccountExportStatus = AccountExportInfo['status'];
 
-export interface AccountExportInfo {
-  id: string;
-  status: AccountExportStatus;
-  requestedAt: string;
-  // Set once ready.
-  readyAt: string | null;
-  expiresAt: string | null;
-  sizeBytes: number | null;
-}
+export type AccountExportInfo = z.infer<typeof AccountExportInfoSchema>;
 
-export interface AccountExportsResponse {
-  exports: AccountExportInfo[];
-}
+export type AccountExportsResponse = z.infer<typeof AccountExportsResponseSchema>;
 
-export interface AccountExportResponse {
-  export: AccountExportInfo;
-}
+export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;

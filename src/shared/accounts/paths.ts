@@ -1,5 +1,7 @@
 // spec 7: every call goes to /api with cookies. Kept apart from the zod schemas so the browser's
 // first load does not carry the validation library.
+import type { z } from 'zod';
+import type { OkResponseSchema } from '#src/shared/responses.ts';
 import type { PublicUser } from './user.ts';
 
 export const API_BASE = '/api';
@@ -28,10 +30,7 @@ export interface UserResponse {
 export interface CurrentUserResponse {
   user: PublicUser | null;
 }
-export interface OkResponse {
-  ok: true;
-  message: string;
-}
+export type OkResponse = z.infer<typeof OkResponseSchema>;
 export interface ErrorResponse {
   error: string;
 }

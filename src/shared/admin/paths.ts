@@ -1,5 +1,17 @@
 // The admin panel's API (product rules A): paths, shapes and request schemas both sides share.
 // Paths are relative to API_BASE; `:id` segments are filled with workspacePath() (src/shared/workspaces.ts).
+import type { z } from 'zod';
+import type {
+  AdminActivitySchema,
+  AdminAlertSchema,
+  AdminHealthSchema,
+  AdminOverviewResponseSchema,
+  AdminUserSchema,
+  AdminUserDetailResponseSchema,
+  AdminUserResponseSchema,
+  AdminUsersResponseSchema,
+  SignupsResponseSchema,
+} from './responses.ts';
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_APPROVALS = ['approved', 'pending', 'declined'] as const;
@@ -44,86 +56,14 @@ export const adminPaths = {
   signups: '/admin/signups',
 } as const;
 
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: AdminRole;
-  status: AdminStatus;
-  emailVerified: boolean;
-  createdAt: string;
-}
-
-export interface AdminUsersResponse {
-  users: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AdminActivity {
-  id: string;
-  // 'workspace.create', 'user.suspend', …: the audit action.
-  action: string;
-  actorName: string | null;
-  // The target's name or email, when the action has one.
-  targetLabel: string | null;
-  // Set for workspace entries.
-  workspaceName: string | null;
-  details: Record<string, unknown>;
-  ip: string | null;
-  at: string;
-}
-
-export interface AdminAlert {
-  id: string;
-  type: AlertType;
-  severity: AlertSeverity;
-  message: string;
-  at: string;
-  // The person it is about (null when none, or their account is gone), opened in their dialog.
-  person: AdminUser | null;
-  // Their browser and system, described as the sessions list does (null when none was recorded).
-  device: { browser: string; os: string } | null;
-}
-
-export interface AdminHealth {
-  database: boolean;
-  // 'smtp' sends real mail; 'console' prints it to the log (SMTP_URL unset).
-  mailTransport: 'smtp' | 'console';
-  mailReachable: boolean | null;
-  // Messages waiting in the outbox; null until the outbox exists (product rules W4).
-  outboxBacklog: number | null;
-}
-
-export interface AdminOverviewResponse {
-  stats: {
-    totalUsers: number;
-    newThisWeek: number;
-    pendingApplications: number;
-    activeSessions: number;
-    // Billing does not exist yet: the figure shown is sample data, and the answer says so.
-    revenue: { sample: true };
-    health: AdminHealth;
-  };
-  betaApproval: boolean;
-  alerts: AdminAlert[];
-  activity: AdminActivity[];
-}
-
-export interface AdminUserDetailResponse {
-  user: AdminUser;
-  workspaces: Array<{ id: string; name: string; role: string; joinedAt: string }>;
-  sessions: { count: number; newestAt: string | null; lastActiveAt: string | null };
-  activity: AdminActivity[];
-}
-
-export interface AdminUserResponse {
-  user: AdminUser;
-}
-
-export interface SignupsResponse {
-  days: Array<{ date: string; count: number }>;
-}
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
+export type AdminActivity = z.infer<typeof AdminActivitySchema>;
+export type AdminAlert = z.infer<typeof AdminAlertSchema>;
+export type AdminHealth = z.infer<typeof AdminHealthSchema>;
+export type AdminOverviewResponse = z.infer<typeof AdminOverviewResponseSchema>;
+export type AdminUserDetailResponse = z.infer<typeof AdminUserDetailResponseSchema>;
+export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;
+export type SignupsResponse = z.infer<typeof SignupsResponseSchema>;
 
 // spec 5 style bounds: every string capped, every choice an enum, unknown keys refused (product rules S1).

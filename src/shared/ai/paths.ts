@@ -1,6 +1,8 @@
 // AI task creation (spec 1 "AI task creation"; the AI Mode page): text in, proposed tasks out, reviewed
 // by a person, then created together. Paths are relative to API_BASE, filled with workspacePath().
+import type { z } from 'zod';
 import type { TaskPriority } from '#src/shared/tasks/paths.ts';
+import type { AiSettingsResponseSchema, CreatedBatchResponseSchema } from './responses.ts';
 
 // What one request may paste: meeting notes or a long email, not a book.
 export const AI_TEXT_MAX = 20_000;
@@ -64,18 +66,6 @@ export type ProposalStreamLine =
   | { type: 'done'; report: ParseReport | null }
   | { type: 'error'; error: string };
 
-export interface CreatedBatchResponse {
-  batchId: string;
-  taskIds: string[];
-}
+export type CreatedBatchResponse = z.infer<typeof CreatedBatchResponseSchema>;
 
-export interface AiSettingsResponse {
-  // The owners' switch: off, proposals come from the parser only.
-  enabled: boolean;
-  // Whether the server has a model (AI_BASE_URL and AI_MODEL set), and its name.
-  model: string | null;
-  // Model requests today (UTC) and the daily allowance of the workspace.
-  usedToday: number;
-  dailyLimit: number;
-  canChange: boolean;
-}
+export type AiSettingsResponse = z.infer<typeof AiSettingsResponseSchema>;

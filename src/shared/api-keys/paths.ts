@@ -1,5 +1,8 @@
 // API keys of a workspace (product rules K): the management API both sides share. Paths are
 // relative to API_BASE; `:id` and `:keyId` are filled with workspacePath() of workspaces.ts.
+import type { z } from 'zod';
+import type { ApiKeySummarySchema, ApiKeysResponseSchema, CreatedApiKeyResponseSchema } from './responses.ts';
+
 export const API_KEY_NAME_MAX = 80;
 // The choices an owner has for a key's lifetime, in days; none means the key does not expire.
 export const API_KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const;
@@ -14,25 +17,6 @@ export const apiKeyPaths = {
   one: '/workspaces/:id/api-keys/:keyId',
 } as const;
 
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  // What identifies a key once its secret is gone: `tsr_` and the next four characters, and the last four.
-  prefix: string;
-  lastFour: string;
-  createdBy: { userId: string; name: string };
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  // Past its expiry (by the server's clock): listed, but refused.
-  expired: boolean;
-}
-
-export interface ApiKeysResponse {
-  apiKeys: ApiKeySummary[];
-}
-// The only answer that carries the secret (product rules K1).
-export interface CreatedApiKeyResponse {
-  apiKey: ApiKeySummary;
-  secret: string;
-}
+export type ApiKeySummary = z.infer<typeof ApiKeySummarySchema>;
+export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;
+export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponseSchema>;

@@ -7,6 +7,7 @@ export const clientError = {
   projectNotFound: 'That project does not exist in this workspace.',
   contactExists: (email: string) => `${email} is already a contact of this client.`,
   tooManyContacts: 'This client has as many contacts as it can have.',
+  datesOutOfOrder: 'End date cannot be before the start date.',
   taskNotFound: 'That task does not exist in your portal.',
 };
 

@@ -1,6 +1,32 @@
 // Clients, their contacts and projects, the dashboard built on them, and the client portal (spec 5,
 // "Client dashboard"; spec 1, the client portal): the API both sides share. Paths are relative to
 // API_BASE; `:id` segments are filled with workspacePath() from workspaces/paths.ts.
+import type { z } from 'zod';
+import type {
+  ActivityItemSchema,
+  ClientContactSchema,
+  ClientDetailSchema,
+  ClientListResponseSchema,
+  ClientOpenTaskSchema,
+  ClientPageResponseSchema,
+  ClientResponseSchema,
+  ClientSettingsResponseSchema,
+  ClientSummarySchema,
+  ContactResponseSchema,
+  DashboardResponseSchema,
+  MyPortalsResponseSchema,
+  PortalCommentSchema,
+  PortalCommentResponseSchema,
+  PortalCommentsResponseSchema,
+  PortalEntrySchema,
+  PortalHomeResponseSchema,
+  PortalTaskSchema,
+  PortalTaskResponseSchema,
+  ProjectSchema,
+  ProjectResponseSchema,
+  ProjectsResponseSchema,
+} from './responses.ts';
+
 export const CLIENT_NAME_MAX = 100;
 export const COMPANY_MAX = 120;
 export const NOTES_MAX = 5_000;
@@ -59,145 +85,25 @@ export const portalPaths = {
   approve: '/workspaces/:id/portal/tasks/:taskId/approve',
 } as const;
 
-export interface ClientContact {
-  id: string;
-  name: string;
-  email: string;
-  // Set when the contact is a portal guest (has accepted an invitation).
-  portalSince: string | null;
-  // Set once the contact unsubscribed from email campaigns: updates skip them.
-  unsubscribedAt: string | null;
-}
-
-export interface ClientSummary {
-  id: string;
-  workspaceId: string;
-  name: string;
-  company: string;
-  status: ClientStatus;
-  // The latest activity with the client: an email sent, a comment shared, a task of theirs changed.
-  lastContactAt: string | null;
-  createdAt: string;
-}
-
-export interface ClientDetail extends ClientSummary {
-  notes: string;
-  contacts: ClientContact[];
-}
-
-export interface Project {
-  id: string;
-  workspaceId: string;
-  clientId: string;
-  clientName: string;
-  name: string;
-  status: ProjectStatus;
-  // Minor units (cents) of the workspace currency; null when not set.
-  value: number | null;
-  // 'YYYY-MM-DD'.
-  startDate: string | null;
-  endDate: string | null;
-}
-
-// One line of Recent Activity: who did what, when.
-export interface ActivityItem {
-  id: string;
-  text: string;
-  at: string;
-}
-
-export interface ClientOpenTask {
-  id: string;
-  title: string;
-  projectName: string;
-  dueDate: string | null;
-  sharedWithClient: boolean;
-}
-
-export interface ClientListResponse {
-  clients: ClientSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface ClientResponse {
-  client: ClientDetail;
-}
-export interface ClientPageResponse {
-  client: ClientDetail;
-  projects: Project[];
-  openTasks: ClientOpenTask[];
-  activity: ActivityItem[];
-  currency: Currency;
-}
-export interface ContactResponse {
-  contact: ClientContact;
-}
-export interface ProjectResponse {
-  project: Project;
-}
-export interface ProjectsResponse {
-  projects: Project[];
-}
-export interface ClientSettingsResponse {
-  currency: Currency;
-}
-
-export interface DashboardResponse {
-  totalClients: number;
-  // Clients added since the first of this month (UTC).
-  clientsThisMonth: number;
-  // Emails this workspace sent in the last 30 days.
-  emailsSent: number;
-  activeProjects: number;
-  // Active projects whose end date falls in this week (Monday to Sunday, UTC).
-  dueThisWeek: number;
-  // The sum of the values of active projects, minor units.
-  revenue: number;
-  currency: Currency;
-  recentClients: ClientSummary[];
-  recentActivity: ActivityItem[];
-}
-
-// The portal, as a guest sees it: no member emails, no internal comments, nothing of other clients.
-export interface PortalEntry {
-  workspaceId: string;
-  workspaceName: string;
-  clientName: string;
-}
-export interface MyPortalsResponse {
-  portals: PortalEntry[];
-  // The person opened a portal more recently than any workspace they belong to: the app opens /portal.
-  preferPortal: boolean;
-}
-
-export interface PortalTask {
-  id: string;
-  title: string;
-  status: string;
-  projectName: string;
-  dueDate: string | null;
-  approval: { by: string; at: string } | null;
-}
-export interface PortalComment {
-  id: string;
-  taskId: string;
-  body: string;
-  author: string;
-  createdAt: string;
-}
-export interface PortalHomeResponse {
-  workspaceName: string;
-  client: { id: string; name: string; company: string };
-  projects: Array<Pick<Project, 'id' | 'name' | 'status' | 'startDate' | 'endDate'>>;
-  tasks: PortalTask[];
-}
-export interface PortalCommentsResponse {
-  comments: PortalComment[];
-}
-export interface PortalCommentResponse {
-  comment: PortalComment;
-}
-export interface PortalTaskResponse {
-  task: PortalTask;
-}
+export type ClientContact = z.infer<typeof ClientContactSchema>;
+export type ClientSummary = z.infer<typeof ClientSummarySchema>;
+export type ClientDetail = z.infer<typeof ClientDetailSchema>;
+export type Project = z.infer<typeof ProjectSchema>;
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+export type ClientOpenTask = z.infer<typeof ClientOpenTaskSchema>;
+export type ClientListResponse = z.infer<typeof ClientListResponseSchema>;
+export type ClientResponse = z.infer<typeof ClientResponseSchema>;
+export type ClientPageResponse = z.infer<typeof ClientPageResponseSchema>;
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
+export type ProjectResponse = z.infer<typeof ProjectResponseSchema>;
+export type ProjectsResponse = z.infer<typeof ProjectsResponseSchema>;
+export type ClientSettingsResponse = z.infer<typeof ClientSettingsResponseSchema>;
+export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
+export type PortalEntry = z.infer<typeof PortalEntrySchema>;
+export type MyPortalsResponse = z.infer<typeof MyPortalsResponseSchema>;
+export type PortalTask = z.infer<typeof PortalTaskSchema>;
+export type PortalComment = z.infer<typeof PortalCommentSchema>;
+export type PortalHomeResponse = z.infer<typeof PortalHomeResponseSchema>;
+export type PortalCommentsResponse = z.infer<typeof PortalCommentsResponseSchema>;
+export type PortalCommentResponse = z.infer<typeof PortalCommentResponseSchema>;
+export type PortalTaskResponse = z.infer<typeof PortalTaskResponseSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { calendarDay, email, MULTILINE_OK, displayName, text } from '#src/shared/validation.ts';
 import { NAME_MAX } from '#src/shared/limits.ts';
+import { clientError } from './messages.ts';
 import {
   CLIENT_NAME_MAX,
   CLIENT_SEARCH_MAX,
@@ -55,8 +56,8 @@ const value = z
   .max(PROJECT_VALUE_MAX, { error: 'Value is too large.' })
   .nullable();
 
-// The rules of each project field, for the forms that collect them in their own shape.
-export const projectFields = {
+// The rules of each project field, shared by the create and the update.
+const projectFields = {
   name: displayName('Project name', PROJECT_NAME_MAX),
   status: projectStatus,
   value,
@@ -66,7 +67,8 @@ export const projectFields = {
 
 const datesInOrder = (project: { startDate?: string | null; endDate?: string | null }) =>
   !project.startDate || !project.endDate || project.startDate <= project.endDate;
-const datesMessage = { error: 'End date cannot be before the start date.' };
+// Placed on the end date, so a form shows it under that field.
+const datesMessage = { error: clientError.datesOutOfOrder, path: ['endDate'] };
 
 export const CreateProjectSchema = z
   .strictObject({

@@ -1,4 +1,13 @@
 // Notifications and mentions: the API both sides share. Paths are relative to API_BASE.
+import type { z } from 'zod';
+import type {
+  FollowResponseSchema,
+  NotificationItemSchema,
+  NotificationListResponseSchema,
+  NotificationPersonSchema,
+  PreferencesResponseSchema,
+  UnreadCountResponseSchema,
+} from './responses.ts';
 export const NOTIFICATION_KINDS = [
   'assigned',
   'mentioned',
@@ -62,40 +71,9 @@ export const notificationPaths = {
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 export const PREFERENCES_PAGE = '/profile-settings#notifications';
 
-export interface NotificationPerson {
-  id: string;
-  name: string;
-}
-
-export interface NotificationItem {
-  id: string;
-  kind: NotificationKind;
-  workspaceId: string;
-  workspaceName: string;
-  // Null for a notification about the workspace itself (an invitation accepted, a role changed).
-  task: { id: string; title: string } | null;
-  // Null when the actor deleted their account, or for the due-date reminders nobody made.
-  actor: NotificationPerson | null;
-  // The comment's text, with mentions shown as the member's current name.
-  excerpt: string | null;
-  // The column a followed task moved to; the role given; the due date.
-  detail: string | null;
-  // Where it happened when that is not a task: a chat channel, a docs page (an app path).
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-}
-
-export interface NotificationListResponse {
-  notifications: NotificationItem[];
-  nextCursor: string | null;
-}
-export interface UnreadCountResponse {
-  unread: number;
-}
-export interface PreferencesResponse {
-  preferences: Record<NotificationKind, NotificationDelivery>;
-}
-export interface FollowResponse {
-  following: boolean;
-}
+export type NotificationPerson = z.infer<typeof NotificationPersonSchema>;
+export type NotificationItem = z.infer<typeof NotificationItemSchema>;
+export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;
+export type UnreadCountResponse = z.infer<typeof UnreadCountResponseSchema>;
+export type PreferencesResponse = z.infer<typeof PreferencesResponseSchema>;
+export type FollowResponse = z.infer<typeof FollowResponseSchema>;

@@ -1,5 +1,16 @@
 // Signed webhooks (product rules H): the API both sides share. Paths are relative to API_BASE;
 // `:id` segments are filled with workspacePath() from src/shared/workspaces.ts.
+import type { z } from 'zod';
+import type {
+  WebhookAttemptSchema,
+  WebhookDeliveriesResponseSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointResponseSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointsResponseSchema,
+  WebhookSecretResponseSchema,
+} from './responses.ts';
 
 // The public names of task events (product rules H1); /docs/api lists the same four.
 export const WEBHOOK_EVENTS = ['task.created', 'task.updated', 'task.deleted', 'comment.added'] as const;
@@ -34,59 +45,12 @@ export const webhookPaths = {
   resend: '/workspaces/:id/webhooks/:endpointId/deliveries/:deliveryId/resend',
 } as const;
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  events: WebhookEventType[];
-  enabled: boolean;
-  // 'failing' when the server disabled it after 5 days of failures (product rules H4).
-  disabledReason: 'manual' | 'failing' | null;
-  // Plain http or a host on the server's own machine: only a development server sends to it.
-  local: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
-
-export interface WebhookAttempt {
-  at: string;
-  statusCode: number | null;
-  durationMs: number;
-  // The first 1 KB of the answer's body.
-  response: string;
-  error: string | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  // The webhook-id header: the same on every attempt, so a receiver can drop duplicates.
-  webhookId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  attempts: WebhookAttempt[];
-}
-
-export interface WebhookEndpointsResponse {
-  endpoints: WebhookEndpoint[];
-  // The server runs for development, so http and this machine's addresses are taken (README).
-  localAllowed: boolean;
-}
-export interface WebhookEndpointResponse {
-  endpoint: WebhookEndpoint;
-}
-// Answered by create and rotate only: the secret is never shown again.
-export interface WebhookSecretResponse {
-  endpoint: WebhookEndpoint;
-  secret: string;
-}
-export interface WebhookDeliveriesResponse {
-  deliveries: WebhookDelivery[];
-}
-export interface WebhookDeliveryResponse {
-  delivery: WebhookDelivery;
-}
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+export type WebhookDeliveryStatus = WebhookDelivery['status'];
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+export type WebhookEndpointsResponse = z.infer<typeof WebhookEndpointsResponseSchema>;
+export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponseSchema>;
+export type WebhookSecretResponse = z.infer<typeof WebhookSecretResponseSchema>;
+export type WebhookDeliveriesResponse = z.infer<typeof WebhookDeliveriesResponseSchema>;
+export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponseSchema>;

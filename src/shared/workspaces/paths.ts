@@ -1,5 +1,19 @@
 // Workspaces, members and invitations (product rules W): the API both sides
 // share. Paths are relative to API_BASE; `:id` segments are filled with workspacePath().
+import type { z } from 'zod';
+import type {
+  AcceptInvitationResponseSchema,
+  InvitationPreviewResponseSchema,
+  InvitationResponseSchema,
+  MemberResponseSchema,
+  PendingInvitationSchema,
+  WorkspaceDetailResponseSchema,
+  WorkspaceMemberSchema,
+  WorkspaceResponseSchema,
+  WorkspaceSummarySchema,
+  WorkspacesResponseSchema,
+} from './responses.ts';
+
 export { INVITATION_PAGE, invitationLink } from './invitation-link.ts';
 
 export const WORKSPACE_NAME_MAX = 80;
@@ -33,57 +47,14 @@ export function workspacePath(template: string, params: Record<string, string>):
   return template.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-export interface WorkspaceSummary {
-  id: string;
-  name: string;
-  role: WorkspaceRole;
-  memberCount: number;
-  createdAt: string;
-}
-
-export interface WorkspaceMember {
-  userId: string;
-  name: string;
-  email: string;
-  picture: string | null;
-  role: WorkspaceRole;
-  joinedAt: string;
-}
-
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  invitedBy: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface WorkspacesResponse {
-  workspaces: WorkspaceSummary[];
-  // The one to show: the last opened, else the first.
-  currentId: string | null;
-}
-export interface WorkspaceResponse {
-  workspace: WorkspaceSummary;
-}
-export interface WorkspaceDetailResponse {
-  workspace: WorkspaceSummary;
-  members: WorkspaceMember[];
-  // Owners only; an empty list for members.
-  invitations: PendingInvitation[];
-}
-export interface InvitationResponse {
-  invitation: PendingInvitation;
-}
-export interface MemberResponse {
-  member: WorkspaceMember;
-}
-export interface InvitationPreviewResponse {
-  invitation: { workspaceName: string; invitedBy: string; email: string; expiresAt: string };
-}
-// Accepting lands the person in the workspace; `alreadyMember` when they had joined before (the link
-// is used up either way).
-// A client portal invitation (`portal`) makes the person a guest of the portal, not a member: no workspace.
-export type AcceptInvitationResponse =
-  { workspace: WorkspaceSummary; alreadyMember: boolean; portal: false } | { workspace: null; alreadyMember: false; portal: true };
+export type WorkspaceSummary = z.infer<typeof WorkspaceSummarySchema>;
+export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+export type WorkspacesResponse = z.infer<typeof WorkspacesResponseSchema>;
+export type WorkspaceResponse = z.infer<typeof WorkspaceResponseSchema>;
+export type WorkspaceDetailResponse = z.infer<typeof WorkspaceDetailResponseSchema>;
+export type InvitationResponse = z.infer<typeof InvitationResponseSchema>;
+export type MemberResponse = z.infer<typeof MemberResponseSchema>;
+export type InvitationPreviewResponse = z.infer<typeof InvitationPreviewResponseSchema>;
+export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>;
 // DELETE workspace, leave, revoke and remove answer `{ ok: true, message }` (OkResponse in api-paths.ts).

@@ -1,27 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { aiNotice, aiUi, reportLine, sourceLine } from '#src/shared/ai/messages.ts';
 import { ProposeSchema } from '#src/shared/ai/schemas.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { myWorkspacesApi } from '#src/web/lib/my-workspaces-api.ts';
 import { Link } from '#src/web/routing/links.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
-import { cn } from '#src/web/ui/cn.ts';
-import { controlClass } from '#src/web/ui/control-class.ts';
+import { TextAreaField } from '#src/web/ui/field.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { PageHeading } from '#src/web/ui/panel-card.tsx';
 import { aiApi } from './ai-api.ts';
 import { AiToolsCard, settingsKey } from './ai-tools-card.tsx';
 import { ProposalCard } from './proposal-card.tsx';
-import { draftOf, ReviewSchema, type ReviewOutput, type ReviewValues } from './review-form.ts';
+import { draftOf, ReviewSchema } from './review-form.ts';
 import { useProposals } from './use-proposals.ts';
 import { useProjects } from '#src/web/lib/use-projects.ts';
 
@@ -37,24 +35,36 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
   const client = useQueryClient();
   const members = useQuery({ queryKey: ['workspace', workspaceId], queryFn: () => myWorkspacesApi.detail(workspaceId) });
   const projects = useProjects(workspaceId);
-  const textForm = useForm<z.input<typeof TextSchema>>({ resolver: zodResolver(TextSchema), defaultValues: { text: '' } });
-  const review = useForm<ReviewValues, unknown, ReviewOutput>({ resolver: zodResolver(ReviewSchema), defaultValues: { proposals: [] } });
-  const list = useFieldArray({ control: review.control, name: 'proposals' });
   const [created, setCreated] = useState<Created | null>(null);
-  const { run, start, reset } = useProposals(workspaceId, {
-    onProposal: (proposal) => list.append(draftOf(proposal), { shouldFocus: false }),
-    onRestart: () => list.replace([]),
+  const textForm = useSchemaForm({
+    schema: TextSchema,
+    defaultValues: { text: '' },
+    fallback: aiUi.readFailed,
+    // A refused text (too long, empty) is about the box, which keeps what was pasted.
+    fieldOf: (error) => (error.status === 400 ? 'text' : null),
+    onSubmit: ({ text }) => {
+      setCreated(null);
+      return start(text);
+    },
   });
-
-  const create = useMutation({
-    mutationFn: (values: ReviewOutput) => aiApi.createBatch(workspaceId, { tasks: values.proposals }),
-    onSuccess: (answer) => {
+  const review = useSchemaForm({
+    schema: ReviewSchema,
+    defaultValues: { proposals: [] },
+    fallback: boardUi.createFailed,
+    onSubmit: async (values) => {
+      const answer = await aiApi.createBatch(workspaceId, { tasks: values.proposals });
       setCreated({ batchId: answer.batchId, count: answer.taskIds.length, undone: false });
       list.replace([]);
       reset();
       void client.invalidateQueries({ queryKey: settingsKey(workspaceId) });
     },
   });
+  const list = useFieldArray({ control: review.form.control, name: 'proposals' });
+  const { run, start, reset } = useProposals(workspaceId, {
+    onProposal: (proposal) => list.append(draftOf(proposal), { shouldFocus: false }),
+    onRestart: () => list.replace([]),
+  });
+
   const undo = useMutation({
     mutationFn: (batchId: string) => aiApi.undoBatch(workspaceId, batchId),
     onSuccess: () => {
@@ -68,13 +78,12 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
   const [params] = useSearchParams();
   const focus = params.get('focus');
   useEffect(() => {
-    if (focus === 'text') textForm.setFocus('text');
+    if (focus === 'text') textForm.form.setFocus('text');
     else if (focus === 'tools') document.getElementById('ai-tools')?.scrollIntoView({ block: 'start' });
-  }, [focus, textForm]);
+  }, [focus, textForm.form]);
 
   const proposing = run.status === 'reading';
-  const titles = useWatch({ control: review.control, name: 'proposals' });
-  const textError = textForm.formState.errors.text?.message;
+  const titles = useWatch({ control: review.form.control, name: 'proposals' });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -87,33 +96,16 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
           <h2 id="new-ai-task-title" className="text-base font-semibold text-slate-900">
             {workspaceCopy.panels.aiMode[0]}
           </h2>
-          <form
-            className="mt-3 space-y-3"
-            noValidate
-            onSubmit={textForm.handleSubmit(({ text }) => {
-              setCreated(null);
-              void start(text);
-            })}
-          >
-            <label htmlFor="ai-text" className="block text-sm font-medium text-slate-700">
-              {aiUi.textLabel}
-            </label>
-            <textarea
-              id="ai-text"
+          <form className="mt-3 space-y-3" noValidate onSubmit={textForm.submit}>
+            <TextAreaField
+              label={aiUi.textLabel}
+              hint={aiUi.textHint}
               rows={10}
-              aria-describedby={textError ? 'ai-text-hint ai-text-error' : 'ai-text-hint'}
-              aria-invalid={textError ? true : undefined}
-              className={cn(controlClass, 'block w-full font-mono text-sm')}
-              {...textForm.register('text')}
+              className="[&_textarea]:font-mono"
+              error={textForm.errorOf('text')}
+              {...textForm.form.register('text')}
             />
-            <p id="ai-text-hint" className="text-xs text-slate-600">
-              {aiUi.textHint}
-            </p>
-            {textError ? (
-              <p id="ai-text-error" className="text-sm text-red-700">
-                {textError}
-              </p>
-            ) : null}
+            {textForm.problem ? <Alert tone="error">{textForm.problem}</Alert> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" busy={proposing} busyLabel={aiUi.proposing}>
                 {aiUi.propose}
@@ -124,7 +116,7 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
                   onClick={() => {
                     reset();
                     list.replace([]);
-                    textForm.reset({ text: '' });
+                    textForm.form.reset({ text: '' });
                   }}
                 >
                   {aiUi.clear}
@@ -168,23 +160,23 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
         {run.status === 'done' && list.fields.length === 0 ? <p className="text-sm text-slate-600">{aiUi.noProposals}</p> : null}
         {run.status === 'idle' && !created ? <p className="text-sm text-slate-600">{aiUi.emptyState}</p> : null}
         {list.fields.length > 0 ? (
-          <form noValidate onSubmit={review.handleSubmit((values) => create.mutate(values))} className="space-y-3">
+          <form noValidate onSubmit={review.submit} className="space-y-3">
             <ul className="space-y-3" aria-label={aiUi.proposalsTitle}>
               {list.fields.map((field, index) => (
                 <ProposalCard
                   key={field.id}
                   index={index}
                   title={titles[index]?.title ?? ''}
-                  register={review.register}
-                  errors={review.formState.errors.proposals}
+                  register={review.form.register}
+                  errors={review.form.formState.errors.proposals}
                   members={members.data?.members ?? []}
                   projects={projects.groups}
                   onDrop={() => list.remove(index)}
                 />
               ))}
             </ul>
-            {create.isError ? <Alert tone="error">{problemText(create.error, boardUi.createFailed)}</Alert> : null}
-            <Button type="submit" busy={create.isPending} busyLabel={aiUi.creating} disabled={proposing}>
+            {review.problem ? <Alert tone="error">{review.problem}</Alert> : null}
+            <Button type="submit" busy={review.busy} busyLabel={aiUi.creating} disabled={proposing}>
               {aiUi.create(list.fields.length)}
             </Button>
           </form>

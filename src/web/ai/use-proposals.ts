@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ParseReport, ProposalSource, TaskProposal } from '#src/shared/ai/paths.ts';
 import { aiUi } from '#src/shared/ai/messages.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { ApiError, problemText } from '#src/web/lib/api-client.ts';
 import { aiApi } from './ai-api.ts';
 
 export interface ProposalRun {
@@ -51,6 +51,12 @@ export function useProposals(workspaceId: string, handlers: { onProposal: (propo
         setRun((was) => (was.status === 'reading' ? { ...was, status: 'failed', problem: aiUi.readFailed } : was));
       } catch (error) {
         if (stop.signal.aborted) return;
+        // The server refused the request itself (the text, the switch, the allowance): the form that sent
+        // it shows why, and keeps the text.
+        if (error instanceof ApiError) {
+          setRun(idle);
+          throw error;
+        }
         setRun((was) => ({ ...was, status: 'failed', problem: problemText(error, aiUi.readFailed) }));
       }
     },

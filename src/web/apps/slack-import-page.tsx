@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { slackImportUi } from '#src/shared/chat/slack-import-messages.ts';
-import { SLACK_EXPORT_MAX_BYTES, type SlackImport, type SlackImportPreview } from '#src/shared/chat/slack-import-paths.ts';
+import type { SlackImport, SlackImportPreview } from '#src/shared/chat/slack-import-paths.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
@@ -10,12 +10,11 @@ import { Alert } from '#src/web/ui/alert.tsx';
 import { BackLink } from '#src/web/ui/back-link.tsx';
 import { buttonClass } from '#src/web/ui/button-class.ts';
 import { Button } from '#src/web/ui/button.tsx';
-import { TextField } from '#src/web/ui/field.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { PageHeading, PanelCard } from '#src/web/ui/panel-card.tsx';
 import { slackImportApi, slackImportKeys } from './slack-import-api.ts';
+import { SlackUploadForm } from './slack-upload-form.tsx';
 
-const MAX_MB = Math.round(SLACK_EXPORT_MAX_BYTES / (1024 * 1024));
 const POLL_MS = 1000;
 const COUNTED = [
   'channels',
@@ -40,45 +39,6 @@ function StepCard({ title, children }: { title: string; children: ReactNode }) {
     <div ref={heading} tabIndex={-1} className="rounded-card outline-none focus-visible:ring-2 focus-visible:ring-accent-600">
       <PanelCard title={title}>{children}</PanelCard>
     </div>
-  );
-}
-
-function UploadForm({ workspaceId, onUploaded }: { workspaceId: string; onUploaded: (created: SlackImport) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setProblem(slackImportUi.chooseFirst);
-    if (file.size > SLACK_EXPORT_MAX_BYTES) return setProblem(slackImportUi.tooLarge(MAX_MB));
-    setBusy(true);
-    setProblem(null);
-    try {
-      onUploaded((await slackImportApi.upload(workspaceId, file)).import);
-    } catch (error) {
-      setProblem(problemText(error, slackImportUi.uploadFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">{slackImportUi.howTo}</p>
-      <TextField
-        type="file"
-        accept=".zip,application/zip"
-        label={slackImportUi.fileLabel}
-        hint={slackImportUi.fileHint(MAX_MB)}
-        error={problem}
-        onChange={(event) => {
-          setFile(event.currentTarget.files?.[0] ?? null);
-          setProblem(null);
-        }}
-      />
-      <Button type="submit" busy={busy} busyLabel={slackImportUi.uploading}>
-        {slackImportUi.upload}
-      </Button>
-    </form>
   );
 }
 
@@ -261,7 +221,7 @@ function SlackImportView({ workspace }: { workspace: WorkspaceSummary }) {
   if (!item) {
     return (
       <PanelCard title={slackImportUi.uploadTitle}>
-        <UploadForm workspaceId={id} onUploaded={show} />
+        <SlackUploadForm workspaceId={id} onUploaded={show} />
       </PanelCard>
     );
   }

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { DM_PEOPLE_MAX, type Channel } from '#src/shared/chat/paths.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { DirectMessageSchema } from '#src/shared/chat/schemas.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { Dialog } from '#src/web/ui/dialog.tsx';
@@ -21,31 +23,24 @@ export function NewDirectDialog({
   onOpenChange: (open: boolean) => void;
   onOpened: (channel: Channel) => void;
 }) {
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toggle = (id: string) => setChosen((now) => (now.includes(id) ? now.filter((one) => one !== id) : [...now, id]));
+  const errorId = useId();
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: DirectMessageSchema,
+    defaultValues: { userIds: [] },
+    fallback: chatText.loadFailed,
+    // A refused choice (someone no longer in the workspace) is about the people ticked, which stay ticked.
+    fieldOf: (error) => (error.status === 400 ? 'userIds' : null),
+    onSubmit: async (values) => {
+      const { channel } = await chatApi.openDirect(workspaceId, values.userIds);
+      form.reset();
+      onOpened(channel);
+    },
+  });
+  const chosen = useWatch({ control: form.control, name: 'userIds' });
+  const error = errorOf('userIds');
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={chatText.newMessageTitle} description={chatText.newMessageLead}>
-      <form
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setBusy(true);
-          chatApi.openDirect(workspaceId, chosen).then(
-            ({ channel }) => {
-              setChosen([]);
-              setProblem(null);
-              setBusy(false);
-              onOpened(channel);
-            },
-            (error) => {
-              setProblem(problemText(error, chatText.loadFailed));
-              setBusy(false);
-            },
-          );
-        }}
-      >
+      <form className="mt-4 space-y-4" noValidate onSubmit={submit}>
         {teammates.length === 0 ? (
           <p className="text-sm text-slate-600">{chatText.noTeammates}</p>
         ) : (
@@ -55,13 +50,20 @@ export function NewDirectDialog({
               <label key={teammate.id} className="flex items-center gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  checked={chosen.includes(teammate.id)}
+                  value={teammate.id}
                   disabled={!chosen.includes(teammate.id) && chosen.length >= DM_PEOPLE_MAX - 1}
-                  onChange={() => toggle(teammate.id)}
+                  aria-describedby={error ? errorId : undefined}
+                  aria-invalid={error ? true : undefined}
+                  {...form.register('userIds')}
                 />
                 {teammate.name}
               </label>
             ))}
+            {error ? (
+              <p id={errorId} className="text-xs font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
           </fieldset>
         )}
         {problem ? <Alert tone="error">{problem}</Alert> : null}

@@ -10,6 +10,7 @@ import { Dialog } from '#src/web/ui/dialog.tsx';
 import { TextField } from '#src/web/ui/field.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { clientKeys, clientsApi } from './clients-api.ts';
+import { fieldSelectClass } from '#src/web/ui/control-class.ts';
 
 const hasContact = ({ contactName, contactEmail }: { contactName: string; contactEmail: string }) =>
   contactName.trim() !== '' || contactEmail.trim() !== '';
@@ -30,9 +31,6 @@ const FormSchema = CreateClientSchema.omit({ contacts: true })
       ? { ...client, contacts: [ContactSchema.parse({ name: contactName, email: contactEmail })] }
       : client,
   );
-
-const selectClass =
-  'block w-full rounded-control border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm';
 
 // spec 5's Quick Action "Add New Client", and the /clients page's button.
 export function AddClientDialog({
@@ -70,7 +68,7 @@ export function AddClientDialog({
           <label htmlFor="new-client-status" className="mb-1.5 block text-sm font-medium text-slate-700">
             {clientUi.status}
           </label>
-          <select id="new-client-status" className={selectClass} {...form.register('status')}>
+          <select id="new-client-status" className={fieldSelectClass} {...form.register('status')}>
             {CLIENT_STATUSES.map((status) => (
               <option key={status}>{status}</option>
             ))}

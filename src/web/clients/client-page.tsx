@@ -1,11 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { campaignUi } from '#src/shared/campaigns/messages.ts';
 import { clientUi } from '#src/shared/clients/messages.ts';
-import { CLIENT_STATUSES, PROJECT_STATUSES, type ClientPageResponse, type ClientStatus } from '#src/shared/clients/paths.ts';
-import { ContactSchema, projectFields } from '#src/shared/clients/schemas.ts';
+import { CLIENT_STATUSES, type ClientPageResponse, type ClientStatus } from '#src/shared/clients/paths.ts';
 import { formatDay, timeAgo } from '#src/web/lib/format-time.ts';
 import { useLiveRefresh } from '#src/web/lib/use-live-refresh.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
@@ -13,16 +9,14 @@ import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { Link } from '#src/web/routing/links.tsx';
 import { useParams } from '#src/web/routing/params.tsx';
 import { Button } from '#src/web/ui/button.tsx';
-import { TextField } from '#src/web/ui/field.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { ActivityList, PageHeading, PanelCard } from '#src/web/ui/panel-card.tsx';
 import { StatusBadge } from '#src/web/ui/status-badge.tsx';
 import { clientKeys, clientsApi, formatMoney } from './clients-api.ts';
+import { AddContactForm, AddProjectForm } from './client-forms.tsx';
 import { LoadProblem } from './load-problem.tsx';
-
-const selectClass =
-  'block w-full rounded-control border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm';
+import { fieldSelectClass } from '#src/web/ui/control-class.ts';
 
 // One client: its contacts (invited to the portal from here), projects, open tasks and the activity with it.
 export default function ClientPage() {
@@ -84,7 +78,7 @@ function ClientView({ data, workspaceId, isOwner }: { data: ClientPageResponse; 
           </label>
           <select
             id="client-status"
-            className={selectClass}
+            className={fieldSelectClass}
             value={client.status}
             onChange={(event) => setStatus.mutate(event.target.value as ClientStatus)}
           >
@@ -177,88 +171,5 @@ function ClientView({ data, workspaceId, isOwner }: { data: ClientPageResponse; 
         </PanelCard>
       </div>
     </div>
-  );
-}
-
-const ProjectForm = z.object({
-  name: projectFields.name,
-  status: projectFields.status,
-  value: z.string().regex(/^\d*(?:\.\d{1,2})?$/, { error: 'Value must be an amount like 1200 or 1200.50.' }),
-  startDate: z.string(),
-  endDate: z.string(),
-});
-type ProjectFormValues = z.input<typeof ProjectForm>;
-
-function AddProjectForm({ workspaceId, clientId }: { workspaceId: string; clientId: string }) {
-  const form = useForm<ProjectFormValues>({
-    resolver: zodResolver(ProjectForm),
-    defaultValues: { name: '', status: 'Active', value: '', startDate: '', endDate: '' },
-  });
-  const add = useClientChange(
-    workspaceId,
-    (values: ProjectFormValues) =>
-      clientsApi.addProject(workspaceId, clientId, {
-        name: values.name,
-        status: values.status,
-        value: values.value ? Math.round(Number(values.value) * 100) : null,
-        startDate: values.startDate || null,
-        endDate: values.endDate || null,
-      }),
-    (values) => clientUi.projectAdded(values.name),
-  );
-  const errors = form.formState.errors;
-  return (
-    <form
-      noValidate
-      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
-      onSubmit={form.handleSubmit((values) => add.mutate(values, { onSuccess: () => form.reset() }))}
-    >
-      <TextField label={clientUi.projectName} error={errors.name?.message} {...form.register('name')} />
-      <div>
-        <label htmlFor="new-project-status" className="mb-1.5 block text-sm font-medium text-slate-700">
-          {clientUi.projectStatus}
-        </label>
-        <select id="new-project-status" className={selectClass} {...form.register('status')}>
-          {PROJECT_STATUSES.map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </select>
-      </div>
-      <TextField label={clientUi.value} inputMode="decimal" error={errors.value?.message} {...form.register('value')} />
-      <TextField label={clientUi.startDate} type="date" {...form.register('startDate')} />
-      <TextField label={clientUi.endDate} type="date" {...form.register('endDate')} />
-      <div className="flex items-end">
-        <Button type="submit" variant="secondary" busy={add.isPending}>
-          {clientUi.addProject}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-type ContactFormValues = z.input<typeof ContactSchema>;
-
-function AddContactForm({ workspaceId, clientId }: { workspaceId: string; clientId: string }) {
-  const form = useForm<ContactFormValues>({ resolver: zodResolver(ContactSchema), defaultValues: { name: '', email: '' } });
-  const add = useClientChange(
-    workspaceId,
-    (values: ContactFormValues) => clientsApi.addContact(workspaceId, clientId, values),
-    (values) => clientUi.contactAdded(values.name),
-  );
-  const errors = form.formState.errors;
-  return (
-    <form
-      noValidate
-      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
-      onSubmit={form.handleSubmit((values) => add.mutate(values, { onSuccess: () => form.reset() }))}
-    >
-      <TextField label={clientUi.contactName} error={errors.name?.message} {...form.register('name')} />
-      <TextField label={clientUi.contactEmail} type="email" error={errors.email?.message} {...form.register('email')} />
-      <div>
-        <Button type="submit" variant="secondary" busy={add.isPending}>
-          {clientUi.addContact}
-        </Button>
-      </div>
-    </form>
   );
 }

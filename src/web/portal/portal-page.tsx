@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import type { PortalTask } from '#src/shared/clients/paths.ts';
 import { AddCommentSchema } from '#src/shared/tasks/schemas.ts';
 import { formatDate, formatDateTime, formatDay } from '#src/web/lib/format-time.ts';
 import { portalApi, portalKeys } from '#src/web/lib/portal-api.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
+import { TextAreaField } from '#src/web/ui/field.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { PageHeading, PanelCard } from '#src/web/ui/panel-card.tsx';
@@ -67,7 +67,6 @@ export default function PortalPage() {
 }
 
 const CommentForm = AddCommentSchema.omit({ forClient: true });
-type CommentValues = z.input<typeof CommentForm>;
 
 function SharedTask({ workspaceId, task }: { workspaceId: string; task: PortalTask }) {
   const queryClient = useQueryClient();
@@ -85,14 +84,17 @@ function SharedTask({ workspaceId, task }: { workspaceId: string; task: PortalTa
     },
     onError: (error) => notify.error(problemText(error, clientUi.loadFailed)),
   });
-  const form = useForm<CommentValues>({ resolver: zodResolver(CommentForm), defaultValues: { body: '' } });
-  const send = useMutation({
-    mutationFn: (values: CommentValues) => portalApi.comment(workspaceId, task.id, values.body),
-    onSuccess: () => {
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: CommentForm,
+    defaultValues: { body: '' },
+    fallback: clientUi.loadFailed,
+    // A refused comment (too long, characters not allowed) is about the box, which keeps what was written.
+    fieldOf: (error) => (error.status === 400 ? 'body' : null),
+    onSubmit: async (values) => {
+      await portalApi.comment(workspaceId, task.id, values.body);
       form.reset();
       void queryClient.invalidateQueries({ queryKey: portalKeys.comments(workspaceId, task.id) });
     },
-    onError: (error) => notify.error(problemText(error, clientUi.loadFailed)),
   });
   const commentsId = `comments-${task.id}`;
   return (
@@ -131,19 +133,10 @@ function SharedTask({ workspaceId, task }: { workspaceId: string; task: PortalTa
               </li>
             ))}
           </ul>
-          <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} className="space-y-2">
-            <label htmlFor={`comment-${task.id}`} className="block text-sm font-medium text-slate-700">
-              {clientUi.yourComment}
-            </label>
-            <textarea
-              id={`comment-${task.id}`}
-              rows={3}
-              aria-invalid={form.formState.errors.body ? true : undefined}
-              className="block w-full rounded-control border border-slate-300 px-3 py-2 text-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none"
-              {...form.register('body')}
-            />
-            {form.formState.errors.body ? <p className="text-xs font-medium text-red-700">{form.formState.errors.body.message}</p> : null}
-            <Button type="submit" variant="secondary" busy={send.isPending} busyLabel={clientUi.sending}>
+          <form noValidate onSubmit={submit} className="space-y-2">
+            <TextAreaField label={clientUi.yourComment} rows={3} error={errorOf('body')} {...form.register('body')} />
+            {problem ? <Alert tone="error">{problem}</Alert> : null}
+            <Button type="submit" variant="secondary" busy={busy} busyLabel={clientUi.sending}>
               {clientUi.send}
             </Button>
           </form>
