@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { boardLabels, isFiltering, matchesFilters, readFilters, withFilter } from './board-filters.ts';
 import { draftOf, fieldsOf, rebase } from './task-draft.ts';
-import { sampleTask } from './test-fixtures.tsx';
+import { sampleTask } from '../../../tests/support/sample-tasks.ts';
 
 const base = sampleTask({
   workspaceId: 'w',

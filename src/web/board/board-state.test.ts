@@ -2,7 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
 import type { Column, Task } from '#src/shared/tasks/paths.ts';
 import { boardReducer, emptyBoard, type BoardAction, type BoardState } from './board-state.ts';
-import { sampleTask } from './test-fixtures.tsx';
+import { sampleTask } from '../../../tests/support/sample-tasks.ts';
 
 const WS = 'ws-1';
 const columns: Column[] = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Column, Comment, LiveEvent } from '#src/shared/tasks/paths.ts';
 import { boardReducer, emptyBoard } from './board-state.ts';
 import { actionFor } from './live-event-action.ts';
-import { sampleTask } from './test-fixtures.tsx';
+import { sampleTask } from '../../../tests/support/sample-tasks.ts';
 
 const column: Column = { id: 'c1', workspaceId: 'w', name: 'To do', position: 'a0' };
 const task = sampleTask({ workspaceId: 'w', columnId: 'c1', title: 'A' });

@@ -7,7 +7,8 @@ import { TASK_LABEL_MAX } from '#src/shared/tasks/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
 import { TaskSheet } from './task-sheet.tsx';
-import { renderNewTaskDialog, sampleTask } from './test-fixtures.tsx';
+import { renderNewTaskDialog } from './test-fixtures.tsx';
+import { sampleTask } from '../../../tests/support/sample-tasks.ts';
 
 vi.mock('#src/web/ui/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('#src/web/lib/session.tsx', () => ({ useSession: () => ({ user: { id: 'u-ada' } }) }));

@@ -5,34 +5,16 @@ import { EditorContent, ReactNodeViewRenderer, useEditor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { docsText } from '#src/shared/docs/messages.ts';
 import { pageExtensions } from '#src/shared/docs/page-schema.ts';
-import type { Column, Task } from '#src/shared/tasks/paths.ts';
+import type { Column } from '#src/shared/tasks/paths.ts';
+import { sampleColumn, sampleTask } from '../../../tests/support/sample-tasks.ts';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
 import { applyToChips, ChipWorkspace, TaskChip } from './task-chip.tsx';
 
-const todo: Column = { id: 'c1', workspaceId: 'w1', name: 'To do', position: 'a0' };
-const doing: Column = { id: 'c2', workspaceId: 'w1', name: 'In progress', position: 'a1' };
-const task: Task = {
-  id: 't1',
-  key: 'TSR-1',
-  number: 1,
-  workspaceId: 'w1',
-  columnId: todo.id,
-  title: 'Draft copy',
-  description: '',
-  assignee: null,
-  priority: 'medium',
-  dueDate: null,
-  labels: [],
-  projectId: null,
-  sharedWithClient: false,
-  position: 'a0',
-  version: 1,
-  createdBy: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+const todo = sampleColumn;
+const doing: Column = { ...sampleColumn, id: 'c2', name: 'In progress', position: 'a1' };
+const task = sampleTask({ columnId: todo.id });
 
 // A page holding two chips: one of a task the reader sees, one of a task the server will not show them.
 const content = {
