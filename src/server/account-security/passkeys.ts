@@ -17,7 +17,7 @@ import { HttpError } from '#src/server/http/errors.ts';
 import { lazy } from '#src/server/lazy.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { writeAccountEvent } from './account-events.ts';
-import { describeDevice } from './devices.ts';
+import { deviceDescriber, type DescribeDevice } from './devices.ts';
 import { passkeyAddedMail, passkeyRemovedMail } from './mails.ts';
 
 // product rules U7: WebAuthn through SimpleWebAuthn. The relying party is the configured public origin
@@ -51,7 +51,7 @@ function infoOf(row: PasskeysTable): PasskeyInfo {
   };
 }
 
-function deviceName(userAgent: string | null): string {
+function deviceName(describeDevice: DescribeDevice, userAgent: string | null): string {
   const { browser, os } = describeDevice(userAgent);
   return [browser, os].filter(Boolean).join(' on ') || 'Unknown device';
 }
@@ -115,7 +115,7 @@ export function createPasskeys({ db, clock, mailer, relying }: { db: Db; clock: 
       ip: string | null,
     ): Promise<PasskeyInfo> {
       const expectedChallenge = await redeem(input.challengeId, 'register', user.id);
-      const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
+      const [{ verifyRegistrationResponse, isoBase64URL }, describeDevice] = await Promise.all([webauthn(), deviceDescriber()]);
       const verification = await verifyRegistrationResponse({
         response: input.response,
         expectedChallenge,
@@ -135,7 +135,7 @@ export function createPasskeys({ db, clock, mailer, relying }: { db: Db; clock: 
         transports: JSON.stringify(credential.transports ?? []),
         backed_up: credentialBackedUp ? 1 : 0,
         name: input.name,
-        device: deviceName(userAgent),
+        device: deviceName(describeDevice, userAgent),
         created_at: now,
         last_used_at: null,
       };

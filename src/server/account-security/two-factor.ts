@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp';
 import type { Kysely } from 'kysely';
-import { renderSVG } from 'uqr';
 import { securityError } from '#src/shared/account-security/messages.ts';
 import { isTotpCode } from '#src/shared/account-security/schemas.ts';
 import {
@@ -22,7 +21,11 @@ import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { SecretBox } from '#src/server/security/secret-box.ts';
+import { lazy } from '#src/server/lazy.ts';
 import { writeAccountEvent } from './account-events.ts';
+
+// The QR code's renderer, loaded with the first two-factor setup, not at start.
+const qrCode = lazy(() => import('uqr'));
 
 const SEAL_PURPOSE = 'totp-seed';
 const RECOVERY_PURPOSE = 'recovery';
@@ -126,6 +129,7 @@ export function createTwoFactor(db: Db, clock: Clock, box: SecretBox, appSecret:
 
     // A new secret replaces any setup not yet confirmed; one already on must be turned off first.
     async setup(user: { id: string; email: string }): Promise<TwoFactorSetupResponse> {
+      const { renderSVG } = await qrCode();
       if (await enabledRow(k, user.id)) throw new HttpError(409, securityError.alreadyOn);
       const { secret } = await generateTOTP({ period: TOTP_PERIOD_S, digits: TOTP_DIGITS, algorithm: ALGORITHM });
       const sealed = box.seal(SEAL_PURPOSE, secret);

@@ -16,7 +16,7 @@ import type { Config } from '#src/server/config.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { likePattern } from '#src/server/db/like-pattern.ts';
 import type { SystemAlertsTable } from '#src/server/db/schema.ts';
-import { describeDevice } from '#src/server/account-security/devices.ts';
+import { deviceDescriber, type DescribeDevice } from '#src/server/account-security/devices.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { membershipsOf } from '#src/server/workspace-access/memberships.ts';
@@ -36,7 +36,7 @@ export interface AdminReadDeps {
   outboxBacklog?: () => Promise<number | null>;
 }
 
-const browserAndSystem = (userAgent: string) => {
+const browserAndSystem = (describeDevice: DescribeDevice, userAgent: string) => {
   const { browser, os } = describeDevice(userAgent);
   return { browser, os };
 };
@@ -90,6 +90,7 @@ export function createAdminReads({ db, clock, mailer, config, outboxBacklog = as
 
   return {
     async overview(): Promise<AdminOverviewResponse> {
+      const describeDevice = await deviceDescriber();
       const now = clock();
       const [totalUsers, newThisWeek, pendingApplications, activeSessions, alerts, activity, systemHealth] = await Promise.all([
         count(
@@ -142,7 +143,7 @@ export function createAdminReads({ db, clock, mailer, config, outboxBacklog = as
           message: alert.message,
           at: new Date(Number(alert.created_at)).toISOString(),
           person: person ? toAdminUser(person) : null,
-          device: alert.user_agent ? browserAndSystem(alert.user_agent) : null,
+          device: alert.user_agent ? browserAndSystem(describeDevice, alert.user_agent) : null,
         })),
         activity,
       };

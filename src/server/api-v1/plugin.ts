@@ -1,5 +1,4 @@
-import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { serverError } from '#src/shared/server-messages.ts';
 import { OPENAPI_PATH, PUBLIC_API_BASE } from '#src/shared/public-api/reference.ts';
@@ -7,8 +6,8 @@ import type { Config } from '#src/server/config.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { assertJson } from '#src/server/http/same-origin.ts';
+import { lazy } from '#src/server/lazy.ts';
 import type { ScopeResolvers } from '#src/server/workspace-access/resolvers.ts';
-import { swaggerOptions } from './openapi.ts';
 import { publicSerializerCompiler } from './serializer.ts';
 import type { TaskGateway } from './task-gateway.ts';
 import { registerPublicTaskRoutes } from './task-routes.ts';
@@ -39,7 +38,12 @@ export async function registerPublicApi(app: FastifyInstance, { db, resolvers, c
         reply.header('cross-origin-resource-policy', 'cross-origin');
         done();
       });
-      await v1.register(fastifySwagger, swaggerOptions);
+      // The routes as registered, for the document built at its first request (openapi-document.ts).
+      const routes: RouteOptions[] = [];
+      v1.addHook('onRoute', (route) => {
+        if (route.method !== 'HEAD') routes.push(route);
+      });
+      const openApiDocument = lazy(async () => (await import('./openapi-document.ts')).buildOpenApiDocument(routes));
 
       // A browser asks before sending the Authorization header from another origin.
       v1.options('/*', { schema: { hide: true } }, async (_request, reply) =>
@@ -54,7 +58,7 @@ export async function registerPublicApi(app: FastifyInstance, { db, resolvers, c
       // The server URL is this server's own origin + /api/v1, as /docs/api shows it.
       v1.get(OPENAPI_PATH, { schema: { hide: true } }, async (request) => {
         const origin = config.appOrigin ?? `${request.protocol}://${request.host}`;
-        const document = v1.swagger();
+        const document = await openApiDocument();
         // Use of the API is governed by the terms this server publishes.
         const license = { name: `${PRODUCT_NAME} Terms of Service`, url: `${origin}/terms` };
         return { ...document, info: { ...document.info, license }, servers: [{ url: `${origin}${PUBLIC_API_BASE}` }] };

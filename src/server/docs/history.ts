@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { docsError } from '#src/shared/docs/messages.ts';
 import {
   AUTO_VERSION_EVERY_MS,
@@ -17,7 +17,7 @@ import { createChange } from '#src/server/tasks/change.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { DocsDeps } from './service.ts';
-import { findPage, pageMarkdown } from './service.ts';
+import { findPage, pageMarkdown, yjs } from './service.ts';
 
 // What the collaboration server lends history: a page's words as they are now, and a way to replace
 // them for everyone editing it (collab.ts).
@@ -145,8 +145,10 @@ export function createHistory({ db, clock, recordEvent, bus, limiter }: DocsDeps
       });
     },
 
-    save: (scope: WorkspaceScope, pageId: string): Promise<PageVersion> =>
-      change(scope, 'member', async (tx, record) => {
+    save: async (scope: WorkspaceScope, pageId: string): Promise<PageVersion> => {
+      // Loaded before the transaction, which then never waits on the disk for code.
+      const Y = await yjs();
+      return change(scope, 'member', async (tx, record) => {
         await findPage(tx, scope.workspaceId, pageId);
         const now = (await live.stateOf(tx, scope.workspaceId, pageId)) ?? { state: Y.encodeStateAsUpdate(new Y.Doc()), text: '' };
         const id = await keepVersion(tx, {
@@ -159,12 +161,14 @@ export function createHistory({ db, clock, recordEvent, bus, limiter }: DocsDeps
         });
         await record({ type: 'docs.changed', pageId });
         return toVersion(await findVersion(tx, scope.workspaceId, pageId, id));
-      }),
+      });
+    },
 
     // The page's words become the version's for everyone editing it (through the collaboration server,
     // so open editors change at once); what it said just before is kept first, so a restore is undone by
     // restoring that.
     restore: async (scope: WorkspaceScope, pageId: string, versionId: string): Promise<void> => {
+      const Y = await yjs();
       const state = await change(scope, 'member', async (tx) => {
         await findPage(tx, scope.workspaceId, pageId);
         return new Uint8Array((await findVersion(tx, scope.workspaceId, pageId, versionId)).state);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import * as Y from 'yjs';
 import { docsError } from '#src/shared/docs/messages.ts';
 import {
   DOC_STATE_MAX_BYTES,
@@ -25,7 +24,6 @@ import { taskIdOf } from '#src/server/tasks/task-keys.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { LivePages } from './history.ts';
-import { projectPage } from './projection.ts';
 import { linkTasks } from './task-links.ts';
 import { depthOf, heightOf, subtreeOf } from './tree.ts';
 
@@ -33,6 +31,10 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 // The editor's schema and the Markdown converter, loaded with the first import, export or version read.
 export const pageMarkdown = lazy(() => import('./markdown.ts'));
+// Yjs and the page's plain text, loaded with the first import, version save or restore (the
+// collaboration server brings its own).
+export const yjs = lazy(() => import('yjs'));
+const projection = lazy(() => import('./projection.ts'));
 
 export interface DocsDeps {
   db: Db;
@@ -159,9 +161,9 @@ export function createDocs({ db, clock, recordEvent, bus, limiter }: DocsDeps, l
 
     // A new page holding what the Markdown says (converted here, with the editor's own schema).
     importMarkdown: async (scope: WorkspaceScope, input: NewPage & { markdown: string }): Promise<Page> => {
-      const { fromMarkdown } = await pageMarkdown();
+      const [{ fromMarkdown }, { encodeStateAsUpdate }, { projectPage }] = await Promise.all([pageMarkdown(), yjs(), projection()]);
       const doc = fromMarkdown(input.markdown);
-      const state = Y.encodeStateAsUpdate(doc);
+      const state = encodeStateAsUpdate(doc);
       if (state.byteLength > DOC_STATE_MAX_BYTES) throw new HttpError(413, docsError.tooLargeToImport);
       const { text, tasks } = projectPage(doc);
       return change(scope, 'member', async (tx, record) => {
