@@ -59,7 +59,7 @@ export async function aiFirstProposal(port: number): Promise<{ firstProposalMs: 
     // The first run warms the server's and the page's code and is not counted.
     for (let run = 0; run <= RUNS; run++) {
       await page.reload();
-      await page.locator('#ai-text').fill(NOTES);
+      await page.getByLabel(aiUi.textLabel).fill(NOTES);
       await page.evaluate(armed(ready, ''));
       const events = await traced(browser, page, async () => {
         await page.getByRole('button', { name: aiUi.propose }).click();
