@@ -159,3 +159,28 @@ describe('the SQLite rate-limit file', () => {
     }
   });
 });
+
+describe.runIf(engines.includes('postgres'))('statements on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeEach(async () => {
+    database = await createTestDatabase('postgres');
+    db = await database.open();
+  });
+  afterEach(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  it('are prepared once by name on a connection and then only run, giving the same rows', async () => {
+    const prepared = await db.kysely.transaction().execute(async (tx) => {
+      const read = () => tx.selectFrom('rate_limits').select('key').where('key', '=', 'absent').execute();
+      expect(await read()).toEqual([]);
+      expect(await read()).toEqual([]);
+      return (await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(tx)).rows;
+    });
+    const named = prepared.filter((row) => row.statement.includes('from "rate_limits"'));
+    expect(named).toHaveLength(1);
+    expect(named[0]!.name).toMatch(/^tessera_\d+$/);
+  });
+});
