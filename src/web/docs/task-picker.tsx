@@ -2,7 +2,7 @@ import { docsText } from '#src/shared/docs/messages.ts';
 import { TASK_MENTION } from '#src/shared/docs/paths.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { parseTaskKey } from '#src/shared/tasks/task-keys.ts';
-import { cn } from '#src/web/ui/cn.ts';
+import { OptionList } from '#src/web/ui/option-list.tsx';
 import { docsApi } from './docs-api.ts';
 import { pickerSuggestion, type OptionsView } from './mention-picker.tsx';
 
@@ -17,40 +17,25 @@ async function tasksFor(workspaceId: string, query: string): Promise<Task[]> {
   }
 }
 
-// The list `#` opens: each task's key and title, one highlighted, or a line saying none matches. Picking
-// with the mouse keeps focus (and the caret) in the page.
+// The list `#` opens: each task's key and title (OptionList).
 const TaskOptions: OptionsView<Task> = ({ items, active, onPick, onActive }) => (
-  <ul
-    role="listbox"
-    aria-label={docsText.taskPicker}
-    className="z-50 max-h-60 w-72 overflow-y-auto rounded-card border border-slate-200 bg-white p-1 text-sm shadow-lg"
-  >
-    {items.length === 0 ? (
-      <li role="presentation" className="px-2.5 py-2 text-ink-muted">
-        {docsText.noTaskMatches}
-      </li>
-    ) : (
-      items.map((task, index) => (
-        <li
-          key={task.id}
-          role="option"
-          aria-selected={index === active}
-          className={cn(
-            'flex cursor-pointer gap-2 rounded-md px-2.5 py-2 text-slate-800',
-            index === active && 'bg-slate-100 text-slate-900',
-          )}
-          onMouseDown={(event) => {
-            event.preventDefault();
-            onPick(task);
-          }}
-          onMouseEnter={() => onActive(index)}
-        >
-          <span className="shrink-0 font-mono text-xs leading-5 text-slate-600">{task.key}</span>
-          <span className="min-w-0 truncate">{task.title}</span>
-        </li>
-      ))
+  <OptionList
+    label={docsText.taskPicker}
+    empty={docsText.noTaskMatches}
+    items={items}
+    keyOf={(task) => task.id}
+    render={(task) => (
+      <>
+        <span className="shrink-0 font-mono text-xs leading-5 text-slate-600">{task.key}</span>
+        <span className="min-w-0 truncate">{task.title}</span>
+      </>
     )}
-  </ul>
+    active={active}
+    onPick={onPick}
+    onActive={onActive}
+    className="w-72"
+    optionClassName="flex gap-2"
+  />
 );
 
 // `#`: a task of the workspace, kept in the page as its id and key (the chip reads the rest live).

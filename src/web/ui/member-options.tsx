@@ -1,5 +1,5 @@
 import { notificationCopy } from '#src/shared/notifications/messages.ts';
-import { cn } from './cn.ts';
+import { OptionList } from './option-list.tsx';
 
 export interface MentionCandidate {
   id: string;
@@ -23,8 +23,7 @@ export function matching(members: MentionCandidate[], query: string): MentionCan
 }
 
 // The list a mention picker shows (`@` in the chat composer, a comment, a docs page): the members that
-// match, one highlighted, or a line saying none does. Picking with the mouse keeps focus (and the
-// caret) where one is typing; option ids are `${listId}-${member id}`, for aria-activedescendant.
+// match (OptionList).
 export function MemberOptions({
   listId,
   members,
@@ -41,34 +40,17 @@ export function MemberOptions({
   className: string;
 }) {
   return (
-    <ul
-      id={listId}
-      role="listbox"
-      aria-label={notificationCopy.mentionPicker}
-      className={cn('z-50 max-h-60 overflow-y-auto rounded-card border border-slate-200 bg-white p-1 text-sm shadow-lg', className)}
-    >
-      {members.length === 0 ? (
-        <li role="presentation" className="px-2.5 py-2 text-ink-muted">
-          {notificationCopy.noMemberMatches}
-        </li>
-      ) : (
-        members.map((member, index) => (
-          <li
-            key={member.id}
-            id={listId ? `${listId}-${member.id}` : undefined}
-            role="option"
-            aria-selected={index === active}
-            className={cn('cursor-pointer rounded-md px-2.5 py-2 text-slate-800', index === active && 'bg-slate-100 text-slate-900')}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              onPick(member);
-            }}
-            onMouseEnter={() => onActive(index)}
-          >
-            {member.name}
-          </li>
-        ))
-      )}
-    </ul>
+    <OptionList
+      label={notificationCopy.mentionPicker}
+      empty={notificationCopy.noMemberMatches}
+      items={members}
+      keyOf={(member) => member.id}
+      render={(member) => member.name}
+      active={active}
+      onPick={onPick}
+      onActive={onActive}
+      listId={listId}
+      className={className}
+    />
   );
 }
