@@ -45,9 +45,12 @@ describe.each(engines)('prepared reads and unflushed writes on %s', (engine) => 
     const before = db.changeVersion();
     expect(db.changeVersion()).toBe(before);
     await other.kysely.insertInto('rate_limits').values({ key: 'a', count: 1, reset_at: 1 }).execute();
+    // Another connection's commit is read from the next turn of the event loop.
+    await new Promise(setImmediate);
     if (engine === 'postgres') expect(db.changeVersion()).toBeNull();
     else expect(db.changeVersion()).not.toBe(before);
     const after = db.changeVersion();
+    // Its own commit is seen by the very next call, in the same turn.
     await db.kysely.updateTable('rate_limits').set({ count: 2 }).execute();
     if (engine === 'sqlite') expect(db.changeVersion()).not.toBe(after);
     expect(await db.readFirst(counterOf(db), { key: 'a' })).toEqual({ key: 'a', count: 2 });
@@ -103,11 +106,14 @@ describe.each(engines)('rate-limit counts on %s', (engine) => {
   it('are shared by every instance and, on SQLite, leave the change version of the data where it was', async () => {
     const before = db.changeVersion();
     await other.counters.writeUnflushed(insertCounter(other), { key: 'a', count: 4 });
+    // Another connection's commit would be seen from the next turn.
+    await new Promise(setImmediate);
     expect(db.changeVersion()).toBe(before);
     const counted = await db.counters.kysely.selectFrom('rate_limits').select(['key', 'count']).execute();
     expect(counted).toEqual([{ key: 'a', count: 4 }]);
     // A change of the data still moves it.
     await other.kysely.insertInto('rate_limits').values({ key: 'data', count: 1, reset_at: 1 }).execute();
+    await new Promise(setImmediate);
     if (engine === 'sqlite') expect(db.changeVersion()).not.toBe(before);
   });
 
