@@ -49,6 +49,8 @@ export const chatText = {
   noChannel: 'Pick a channel on the left, or make a new one for a topic or a team.',
   notJoined: 'You are reading this channel. Join it to post and to count its unread messages.',
   loadFailed: 'Chat could not be loaded. Check your connection and try again.',
+  sendFailed: 'The message could not be sent. Check your connection and try again.',
+  editFailed: 'The change could not be saved. Check your connection and try again.',
   retry: 'Try again',
   deleteConfirm: 'Delete this message? This cannot be undone.',
   unread: (count: number) => `${count} unread`,

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { chatError, chatText } from '#src/shared/chat/messages.ts';
 import { CHANNEL_MENTION, CHAT_MESSAGE_MAX, TYPING_EVERY_MS } from '#src/shared/chat/paths.ts';
 import { SendMessageSchema } from '#src/shared/chat/schemas.ts';
-import { firstIssueMessage } from '#src/shared/validation.ts';
-import { problemText } from '#src/web/lib/api-client.ts';
+import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
@@ -13,7 +13,8 @@ import { MentionTextarea } from '#src/web/ui/mention-textarea.tsx';
 import { chatApi } from './chat-api.ts';
 
 // Enter sends, Shift+Enter starts a new line; while the `@` list is open, Enter picks from it instead.
-// Typing tells the others at most every few seconds; an `@channel` from a member asks first.
+// Typing tells the others at most every few seconds; an `@channel` from a member asks first. The text
+// is checked by the server's own schema; a refusal shows above the box and the words stay in it.
 export function Composer({
   workspaceId,
   channelId,
@@ -32,42 +33,37 @@ export function Composer({
   onSent: () => Promise<void>;
 }) {
   const id = useId();
-  const [body, setBody] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Set while "Send to everyone" submits again, so that this one send carries the confirmation.
+  const channelConfirmed = useRef(false);
   const lastTyping = useRef(0);
-
-  const send = async (confirmChannel = false) => {
-    const parsed = SendMessageSchema.safeParse({ body });
-    if (!parsed.success) return setProblem(firstIssueMessage(parsed.error));
-    if (!isOwner && !confirmChannel && CHANNEL_MENTION.test(parsed.data.body)) return setConfirming(true);
-    setBusy(true);
-    try {
+  const { form, submit, busy, problem, errorOf } = useSchemaForm({
+    schema: SendMessageSchema,
+    defaultValues: { body: '' },
+    fallback: chatText.sendFailed,
+    onSubmit: async ({ body }) => {
+      const confirmChannel = channelConfirmed.current;
+      if (!isOwner && !confirmChannel && CHANNEL_MENTION.test(body)) return setConfirming(true);
       await chatApi.send(workspaceId, channelId, {
-        body: parsed.data.body,
+        body,
         ...(parentId ? { parentId } : {}),
         ...(confirmChannel ? { confirmChannel } : {}),
       });
-      setBody('');
-      setProblem(null);
+      form.reset();
       lastTyping.current = 0;
       await onSent();
-    } catch (error) {
-      setProblem(problemText(error, chatText.loadFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const error = errorOf('body');
+  const field = form.register('body');
 
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.currentTarget.hasAttribute('data-picking')) return;
     event.preventDefault();
-    if (!busy) void send();
+    if (!busy) void submit();
   };
 
   const typed = (value: string) => {
-    setBody(value);
     const now = Date.now();
     if (value.trim() && now - lastTyping.current > TYPING_EVERY_MS) {
       lastTyping.current = now;
@@ -76,41 +72,42 @@ export function Composer({
   };
 
   return (
-    <form
-      className="space-y-2 border-t border-slate-200 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-    >
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <div className="flex items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <MentionTextarea
-            id={id}
-            members={members}
-            value={body}
-            rows={2}
-            maxLength={CHAT_MESSAGE_MAX}
-            placeholder={label}
-            className={cn(controlClass, 'block w-full')}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            onChange={(event) => typed(event.target.value)}
-            onKeyDown={keys}
-          />
+    <>
+      <form className="space-y-2 border-t border-slate-200 p-3" noValidate onSubmit={submit}>
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <MentionTextarea
+              id={id}
+              members={members}
+              rows={2}
+              maxLength={CHAT_MESSAGE_MAX}
+              placeholder={label}
+              className={cn(controlClass, 'block w-full')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onKeyDown={keys}
+              {...field}
+              onChange={(event) => {
+                void field.onChange(event);
+                typed(event.target.value);
+              }}
+            />
+          </div>
+          <Button type="submit" busy={busy} busyLabel={chatText.send}>
+            {chatText.send}
+          </Button>
         </div>
-        <Button type="submit" busy={busy} busyLabel={chatText.send}>
-          {chatText.send}
-        </Button>
-      </div>
-      {problem ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+        {error ? (
+          <p id={`${id}-error`} className="text-xs font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {/* Outside the form: a submit in the dialog would otherwise bubble (through the portal) to the composer's. */}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -121,9 +118,14 @@ export function Composer({
         fallback={chatError.confirmChannel}
         onConfirm={async () => {
           setConfirming(false);
-          await send(true);
+          channelConfirmed.current = true;
+          try {
+            await submit();
+          } finally {
+            channelConfirmed.current = false;
+          }
         }}
       />
-    </form>
+    </>
   );
 }

@@ -1,9 +1,12 @@
+import '@testing-library/jest-dom/vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chatText } from '#src/shared/chat/messages.ts';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
+import { notificationCopy } from '#src/shared/notifications/messages.ts';
+import { ApiError } from '#src/web/lib/api-client.ts';
 import { MessageItem } from './message-item.tsx';
 
 const grace = { id: '11111111-1111-4111-8111-111111111111', name: 'Grace Teammate' };
@@ -98,7 +101,81 @@ describe('a chat message', () => {
     await user.click(screen.getByRole('button', { name: chatText.save }));
     expect(props.onEdit).toHaveBeenCalledWith('Fixed words');
     // Saved: the editor closes (the page refetches the message).
+    await vi.waitFor(() => expect(screen.queryByRole('textbox', { name: chatText.edit })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: chatText.editOf('Ada Owner') })).toHaveFocus());
+  });
+
+  it('opens the editor focused on its words, and Escape (or Cancel) leaves them as they were', async () => {
+    const props = show();
+    const user = userEvent.setup();
+    const edit = screen.getByRole('button', { name: chatText.editOf('Ada Owner') });
+    await user.click(edit);
+    const box = screen.getByRole('textbox', { name: chatText.edit }) as HTMLTextAreaElement;
+    expect(box).toHaveFocus();
+    expect(box.selectionStart).toBe(message.body.length);
+    await user.keyboard(' and more');
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: chatText.edit })).toBeNull();
+    expect(props.onEdit).not.toHaveBeenCalled();
+    expect(screen.getByText('Ship').tagName).toBe('STRONG');
+    // Back where the editor was opened from.
+    expect(screen.getByRole('button', { name: chatText.editOf('Ada Owner') })).toHaveFocus();
+
+    // Opened again, it holds the message's words, not what was thrown away.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: chatText.edit })).toHaveValue(message.body);
+    await user.click(screen.getByRole('button', { name: chatText.cancel }));
+    expect(screen.queryByRole('textbox', { name: chatText.edit })).toBeNull();
+    expect(props.onEdit).not.toHaveBeenCalled();
+  });
+
+  it('closes an open @ list on Escape without leaving the editor, and saves the mention picked', async () => {
+    const props = show();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
+    const box = screen.getByRole('textbox', { name: chatText.edit });
+    await user.clear(box);
+    await user.type(box, 'Over to @');
+    const picker = () => screen.queryByRole('listbox', { name: notificationCopy.mentionPicker });
+    expect(picker()).not.toBeNull();
+    await user.keyboard('{Escape}');
+    expect(picker()).toBeNull();
+    expect(box).toBeInTheDocument();
+    await user.type(box, 'gr', { skipClick: true });
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue(`Over to ${mentionToken(grace.id)} `);
+    await user.click(screen.getByRole('button', { name: chatText.save }));
+    expect(props.onEdit).toHaveBeenCalledWith(`Over to ${mentionToken(grace.id)}`);
+  });
+
+  it('says an emptied message is required, under the box, and saves nothing', async () => {
+    const props = show();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
+    const box = screen.getByRole('textbox', { name: chatText.edit });
+    await user.clear(box);
+    await user.type(box, '  ');
+    await user.click(screen.getByRole('button', { name: chatText.save }));
+    await vi.waitFor(() => expect(box).toHaveAccessibleDescription('Message is required.'));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    expect(props.onEdit).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal in the form’s alert and keeps the new words in the box', async () => {
+    const refusal = 'This channel is archived. Ask an owner to bring it back before posting.';
+    const onEdit = vi.fn(async () => Promise.reject(new ApiError(refusal, 409)));
+    show({ actions: { onEdit, onDelete: vi.fn(), onReact: vi.fn(), onMakeTask: vi.fn() } });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
+    const box = screen.getByRole('textbox', { name: chatText.edit });
+    await user.clear(box);
+    await user.type(box, 'Fixed words');
+    await user.click(screen.getByRole('button', { name: chatText.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(onEdit).toHaveBeenCalledWith('Fixed words');
+    expect(box).toHaveValue('Fixed words');
+    expect(screen.getByRole('textbox', { name: chatText.edit })).toBe(box);
   });
 
   it('asks the page to delete it', async () => {
