@@ -16,6 +16,7 @@ function fakeBuild(): string {
   writeFileSync(join(root, 'features', 'index.html'), '<h1>features</h1>');
   writeFileSync(join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(root, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(root, '.env'), 'SECRET=1');
   return root;
 }
 
@@ -90,5 +91,13 @@ describe.each(engines)('the built web app on %s', (engine) => {
     expect((await get('/assets/main-old999.js', { accept: '*/*' })).status).toBe(404);
     const compressed = await fetch(`${app().url}/assets/main-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('serves nothing from outside the build, and no dotfile in it', async () => {
+    for (const path of ['/.env', '/assets/../.env', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%2e%2e/%2e%2e/package.json']) {
+      const answer = await get(path, { accept: '*/*' });
+      expect(answer.status, path).toBeGreaterThanOrEqual(300);
+      expect(await answer.text(), path).not.toMatch(/SECRET|root:|"name"/);
+    }
   });
 });
