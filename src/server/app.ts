@@ -158,7 +158,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   app.setValidatorCompiler(validatorCompiler);
   // A route's response schema is checked on every answer in tests and development, and skipped in
   // production (plain JSON.stringify, as for a route without one): the same rule as /api/v1's.
-  app.setSerializerCompiler(publicSerializerCompiler(config.env));
+  const serializerCompiler = publicSerializerCompiler(config.env);
+  app.setSerializerCompiler(serializerCompiler);
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
   registerCompression(app);
@@ -303,7 +304,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
       registerAccountSecurityRoutes(api, { security, accounts, limiter, config, clock, session, exports: accountExports });
       const passkeys = createPasskeys({ db, clock, mailer, relying: relyingPartyOf(config.publicOrigin) });
       registerPasskeyRoutes(api, { passkeys, accounts, limiter, session, db });
-      registerTaskRoutes(api, { tasks, streams, session, sessions: accounts.sessions, db, clock });
+      registerTaskRoutes(api, { tasks, streams, session, sessions: accounts.sessions, db, clock, serializerCompiler });
       registerApiKeyRoutes(api, { apiKeys, limiter });
       registerChatRoutes(api, { chat });
       registerSlackImportRoutes(api, {

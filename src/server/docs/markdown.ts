@@ -3,7 +3,7 @@ import { MarkdownManager } from '@tiptap/markdown';
 import { prosemirrorJSONToYDoc, yDocToProsemirrorJSON } from 'y-prosemirror';
 import * as Y from 'yjs';
 import { pageExtensions } from '#src/shared/docs/page-schema.ts';
-import { DOC_FRAGMENT } from '#src/shared/docs/paths.ts';
+import { DOC_FRAGMENT, type DocNode } from '#src/shared/docs/paths.ts';
 
 // A page's words to and from Markdown with Tiptap's own converter over the editor's schema, so what
 // the editor can hold (headings, lists, checklists, code with its language, tables, links, images by
@@ -24,11 +24,12 @@ function safe(node: JSONContent): JSONContent | null {
   return { ...node, ...(marks ? { marks } : {}), ...(content ? { content } : {}) };
 }
 
-// The page's Yjs state (null: never written) as ProseMirror JSON.
-export function contentOf(state: Uint8Array | null): JSONContent {
+// The page's Yjs state (null: never written) as ProseMirror JSON: a node with its type, as the version
+// answer's schema (DocNodeSchema) says.
+export function contentOf(state: Uint8Array | null): DocNode {
   const doc = new Y.Doc();
   if (state) Y.applyUpdate(doc, state);
-  return yDocToProsemirrorJSON(doc, DOC_FRAGMENT) as JSONContent;
+  return yDocToProsemirrorJSON(doc, DOC_FRAGMENT) as DocNode;
 }
 
 export const toMarkdown = (state: Uint8Array | null): string => markdown.serialize(contentOf(state));

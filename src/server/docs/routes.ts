@@ -11,10 +11,20 @@ import {
   type PageResponse,
   type PagesResponse,
   type TaskPagesResponse,
-  type PageVersion,
   type VersionResponse,
+  type VersionSavedResponse,
   type VersionsResponse,
 } from '#src/shared/docs/paths.ts';
+import {
+  PageImageResponseSchema,
+  PageResponseSchema,
+  PagesResponseSchema,
+  TaskPagesResponseSchema,
+  VersionResponseSchema,
+  VersionSavedResponseSchema,
+  VersionsResponseSchema,
+} from '#src/shared/docs/responses.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { CreatePageSchema, ImportPageSchema, MovePageSchema, UpdatePageSchema } from '#src/shared/docs/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import { HttpError } from '#src/server/http/errors.ts';
@@ -52,40 +62,64 @@ const fileName = (title: string) => {
 export function registerDocsRoutes(app: FastifyInstance, { docs, history, images, resolveScope, appOrigin }: DocsRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(docsPaths.pages, async (request): Promise<PagesResponse> => docs.list(scopeFrom(request)));
+  api.get(docsPaths.pages, { schema: { response: { 200: PagesResponseSchema } } }, async (request): Promise<PagesResponse> =>
+    docs.list(scopeFrom(request)),
+  );
 
-  api.post(docsPaths.pages, { schema: { body: CreatePageSchema } }, async (request, reply): Promise<PageResponse> => {
-    const page = await docs.create(scopeFrom(request), request.body);
-    reply.code(201);
-    return { page };
-  });
+  api.post(
+    docsPaths.pages,
+    { schema: { body: CreatePageSchema, response: { 201: PageResponseSchema } } },
+    async (request, reply): Promise<PageResponse> => {
+      const page = await docs.create(scopeFrom(request), request.body);
+      reply.code(201);
+      return { page };
+    },
+  );
 
-  api.get(docsPaths.page, { schema: { params: pageParams } }, async (request): Promise<PageResponse> => ({
-    page: await docs.get(scopeFrom(request), request.params.pageId),
-  }));
+  api.get(
+    docsPaths.page,
+    { schema: { params: pageParams, response: { 200: PageResponseSchema } } },
+    async (request): Promise<PageResponse> => ({
+      page: await docs.get(scopeFrom(request), request.params.pageId),
+    }),
+  );
 
-  api.put(docsPaths.page, { schema: { params: pageParams, body: UpdatePageSchema } }, async (request): Promise<PageResponse> => ({
-    page: await docs.update(scopeFrom(request), request.params.pageId, request.body),
-  }));
+  api.put(
+    docsPaths.page,
+    { schema: { params: pageParams, body: UpdatePageSchema, response: { 200: PageResponseSchema } } },
+    async (request): Promise<PageResponse> => ({
+      page: await docs.update(scopeFrom(request), request.params.pageId, request.body),
+    }),
+  );
 
-  api.post(docsPaths.move, { schema: { params: pageParams, body: MovePageSchema } }, async (request): Promise<PageResponse> => ({
-    page: await docs.move(scopeFrom(request), request.params.pageId, request.body),
-  }));
+  api.post(
+    docsPaths.move,
+    { schema: { params: pageParams, body: MovePageSchema, response: { 200: PageResponseSchema } } },
+    async (request): Promise<PageResponse> => ({
+      page: await docs.move(scopeFrom(request), request.params.pageId, request.body),
+    }),
+  );
 
-  api.delete(docsPaths.page, { schema: { params: pageParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    await docs.remove(scopeFrom(request), request.params.pageId);
-    return { ok: true, message: docsNotice.deleted };
-  });
+  api.delete(
+    docsPaths.page,
+    { schema: { params: pageParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      await docs.remove(scopeFrom(request), request.params.pageId);
+      return { ok: true, message: docsNotice.deleted };
+    },
+  );
 
   // The pages whose task chips name a task, for its sheet.
-  api.get(docsPaths.taskPages, { schema: { params: taskParams } }, async (request): Promise<TaskPagesResponse> =>
-    docs.pagesOfTask(scopeFrom(request), request.params.taskId),
+  api.get(
+    docsPaths.taskPages,
+    { schema: { params: taskParams, response: { 200: TaskPagesResponseSchema } } },
+    async (request): Promise<TaskPagesResponse> => docs.pagesOfTask(scopeFrom(request), request.params.taskId),
   );
 
   // Markdown in and out. The import's body may be larger than the API's usual (a 413 past MARKDOWN_MAX_BYTES).
   api.post(
     docsPaths.importMarkdown,
-    { bodyLimit: MARKDOWN_MAX_BYTES + 4096, schema: { body: ImportPageSchema } },
+    { bodyLimit: MARKDOWN_MAX_BYTES + 4096, schema: { body: ImportPageSchema, response: { 201: PageResponseSchema } } },
     async (request, reply): Promise<PageResponse> => {
       const { markdown, ...place } = request.body;
       const page = await docs.importMarkdown(scopeFrom(request), { ...place, markdown });
@@ -100,28 +134,36 @@ export function registerDocsRoutes(app: FastifyInstance, { docs, history, images
   });
 
   // History: versions of a page, kept, read and restored.
-  api.get(docsPaths.versions, { schema: { params: pageParams } }, async (request): Promise<VersionsResponse> =>
-    history.list(scopeFrom(request), request.params.pageId),
+  api.get(
+    docsPaths.versions,
+    { schema: { params: pageParams, response: { 200: VersionsResponseSchema } } },
+    async (request): Promise<VersionsResponse> => history.list(scopeFrom(request), request.params.pageId),
   );
 
   api.post(
     docsPaths.versions,
-    { schema: { params: pageParams, body: NoBodySchema } },
-    async (request, reply): Promise<{ version: PageVersion }> => {
+    { schema: { params: pageParams, body: NoBodySchema, response: { 201: VersionSavedResponseSchema } } },
+    async (request, reply): Promise<VersionSavedResponse> => {
       const version = await history.save(scopeFrom(request), request.params.pageId);
       reply.code(201);
       return { version };
     },
   );
 
-  api.get(docsPaths.version, { schema: { params: versionParams } }, async (request): Promise<VersionResponse> =>
-    history.get(scopeFrom(request), request.params.pageId, request.params.versionId),
+  api.get(
+    docsPaths.version,
+    { schema: { params: versionParams, response: { 200: VersionResponseSchema } } },
+    async (request): Promise<VersionResponse> => history.get(scopeFrom(request), request.params.pageId, request.params.versionId),
   );
 
-  api.post(docsPaths.restore, { schema: { params: versionParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    await history.restore(scopeFrom(request), request.params.pageId, request.params.versionId);
-    return { ok: true, message: docsNotice.restored };
-  });
+  api.post(
+    docsPaths.restore,
+    { schema: { params: versionParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      await history.restore(scopeFrom(request), request.params.pageId, request.params.versionId);
+      return { ok: true, message: docsNotice.restored };
+    },
+  );
 
   // Images: the body is the file's bytes with its type as Content-Type. Before a byte of it is read, the
   // request must be same-origin, from a member, for a page of this workspace, within the allowance.
@@ -135,7 +177,7 @@ export function registerDocsRoutes(app: FastifyInstance, { docs, history, images
       {
         ...uploadRoute(IMAGE_TYPES),
         bodyLimit: IMAGE_MAX_BYTES,
-        schema: { params: pageParams },
+        schema: { params: pageParams, response: { 201: PageImageResponseSchema } },
         preParsing: async (request, reply, payload) => {
           assertSameOrigin(request, appOrigin);
           await resolveScope(request, reply);

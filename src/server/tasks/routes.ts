@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
@@ -30,6 +31,20 @@ import {
   type TaskPrefixResponse,
   type TaskResponse,
 } from '#src/shared/tasks/paths.ts';
+import {
+  ColumnResponseSchema,
+  ColumnsResponseSchema,
+  CommentResponseSchema,
+  CommentsResponseSchema,
+  InboxResponseSchema,
+  LabelsResponseSchema,
+  MyCommentsResponseSchema,
+  MyTasksResponseSchema,
+  TaskListResponseSchema,
+  TaskPrefixResponseSchema,
+  TaskResponseSchema,
+} from '#src/shared/tasks/responses.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Sessions } from '#src/server/accounts/sessions.ts';
 import type { Clock } from '#src/server/clock.ts';
@@ -52,6 +67,8 @@ export interface TaskRouteDeps {
   sessions: Sessions;
   db: Db;
   clock: Clock;
+  // The app's serializer (api-v1/serializer.ts), for the task pages remembered as text.
+  serializerCompiler: FastifySerializerCompiler<z.ZodType>;
 }
 
 const taskParams = pathParams('id', 'taskId');
@@ -60,7 +77,10 @@ const columnParams = pathParams('id', 'columnId');
 
 // The session door to the task service (the paths of src/shared/tasks.ts). The same-origin and
 // JSON checks of every state-changing request come from the hook the account routes install here.
-export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, session, sessions, db, clock }: TaskRouteDeps) {
+export function registerTaskRoutes(
+  app: FastifyInstance,
+  { tasks, streams, session, sessions, db, clock, serializerCompiler }: TaskRouteDeps,
+) {
   const k = db.kysely;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A page of tasks may be a megabyte (50 descriptions of 20,000 characters): a hundred at most.
@@ -68,63 +88,103 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
   const standing = createStreamStanding({ db, sessions, clock });
 
   // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
+  // Fastify sends text as it is, so the route has no response schema: the app's serializer is called
+  // here instead, which checks the page against its schema outside production and is plain
+  // JSON.stringify in production.
+  const listJson = serializerCompiler({ schema: TaskListResponseSchema, method: 'GET', url: taskPaths.tasks, httpStatus: '200' });
   api.get(taskPaths.tasks, { schema: { querystring: TaskListQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
     const { query } = request;
     const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
-      JSON.stringify((await tasks.list(scope, query)) satisfies TaskListResponse),
+      listJson((await tasks.list(scope, query)) satisfies TaskListResponse),
     );
     return reply.type('application/json; charset=utf-8').send(page);
   });
 
-  api.post(taskPaths.tasks, { schema: { body: CreateTaskSchema } }, async (request, reply): Promise<TaskResponse> => {
-    const scope = scopeFrom(request);
-    const task = await tasks.create(scope, request.body);
-    reply.code(201);
-    return { task };
-  });
+  api.post(
+    taskPaths.tasks,
+    { schema: { body: CreateTaskSchema, response: { 201: TaskResponseSchema } } },
+    async (request, reply): Promise<TaskResponse> => {
+      const scope = scopeFrom(request);
+      const task = await tasks.create(scope, request.body);
+      reply.code(201);
+      return { task };
+    },
+  );
 
-  api.get(taskPaths.task, { schema: { params: taskParams } }, async (request): Promise<TaskResponse> => {
-    const scope = scopeFrom(request);
-    return { task: await tasks.get(scope, request.params.taskId) };
-  });
+  api.get(
+    taskPaths.task,
+    { schema: { params: taskParams, response: { 200: TaskResponseSchema } } },
+    async (request): Promise<TaskResponse> => {
+      const scope = scopeFrom(request);
+      return { task: await tasks.get(scope, request.params.taskId) };
+    },
+  );
 
-  api.get(taskPaths.taskPrefix, async (request): Promise<TaskPrefixResponse> => ({ prefix: await tasks.prefix(scopeFrom(request)) }));
+  api.get(
+    taskPaths.taskPrefix,
+    { schema: { response: { 200: TaskPrefixResponseSchema } } },
+    async (request): Promise<TaskPrefixResponse> => ({ prefix: await tasks.prefix(scopeFrom(request)) }),
+  );
 
-  api.put(taskPaths.taskPrefix, { schema: { body: TaskPrefixSchema } }, async (request): Promise<TaskPrefixResponse> => {
-    const scope = scopeFrom(request);
-    return { prefix: await tasks.setPrefix(scope, request.body.prefix) };
-  });
+  api.put(
+    taskPaths.taskPrefix,
+    { schema: { body: TaskPrefixSchema, response: { 200: TaskPrefixResponseSchema } } },
+    async (request): Promise<TaskPrefixResponse> => {
+      const scope = scopeFrom(request);
+      return { prefix: await tasks.setPrefix(scope, request.body.prefix) };
+    },
+  );
 
-  api.put(taskPaths.task, { schema: { params: taskParams, body: UpdateTaskSchema } }, async (request): Promise<TaskResponse> => {
-    const scope = scopeFrom(request);
-    return { task: await tasks.update(scope, request.params.taskId, request.body) };
-  });
+  api.put(
+    taskPaths.task,
+    { schema: { params: taskParams, body: UpdateTaskSchema, response: { 200: TaskResponseSchema } } },
+    async (request): Promise<TaskResponse> => {
+      const scope = scopeFrom(request);
+      return { task: await tasks.update(scope, request.params.taskId, request.body) };
+    },
+  );
 
-  api.delete(taskPaths.task, { schema: { params: taskParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    const scope = scopeFrom(request);
-    await tasks.remove(scope, request.params.taskId);
-    return { ok: true, message: taskNotice.deleted };
-  });
+  api.delete(
+    taskPaths.task,
+    { schema: { params: taskParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      const scope = scopeFrom(request);
+      await tasks.remove(scope, request.params.taskId);
+      return { ok: true, message: taskNotice.deleted };
+    },
+  );
 
-  api.post(taskPaths.move, { schema: { params: taskParams, body: MoveTaskSchema } }, async (request): Promise<TaskResponse> => {
-    const scope = scopeFrom(request);
-    return { task: await tasks.move(scope, request.params.taskId, request.body) };
-  });
+  api.post(
+    taskPaths.move,
+    { schema: { params: taskParams, body: MoveTaskSchema, response: { 200: TaskResponseSchema } } },
+    async (request): Promise<TaskResponse> => {
+      const scope = scopeFrom(request);
+      return { task: await tasks.move(scope, request.params.taskId, request.body) };
+    },
+  );
 
-  api.post(taskPaths.restore, { schema: { params: taskParams, body: NoBodySchema } }, async (request): Promise<TaskResponse> => {
-    const scope = scopeFrom(request);
-    return { task: await tasks.restore(scope, request.params.taskId) };
-  });
+  api.post(
+    taskPaths.restore,
+    { schema: { params: taskParams, body: NoBodySchema, response: { 200: TaskResponseSchema } } },
+    async (request): Promise<TaskResponse> => {
+      const scope = scopeFrom(request);
+      return { task: await tasks.restore(scope, request.params.taskId) };
+    },
+  );
 
-  api.get(taskPaths.comments, { schema: { params: taskParams } }, async (request): Promise<CommentsResponse> => {
-    const scope = scopeFrom(request);
-    return { comments: await tasks.comments(scope, request.params.taskId) };
-  });
+  api.get(
+    taskPaths.comments,
+    { schema: { params: taskParams, response: { 200: CommentsResponseSchema } } },
+    async (request): Promise<CommentsResponse> => {
+      const scope = scopeFrom(request);
+      return { comments: await tasks.comments(scope, request.params.taskId) };
+    },
+  );
 
   api.post(
     taskPaths.comments,
-    { schema: { params: taskParams, body: AddCommentSchema } },
+    { schema: { params: taskParams, body: AddCommentSchema, response: { 201: CommentResponseSchema } } },
     async (request, reply): Promise<CommentResponse> => {
       const scope = scopeFrom(request);
       const { body, forClient } = request.body;
@@ -134,52 +194,76 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
     },
   );
 
-  api.put(taskPaths.comment, { schema: { params: commentParams, body: EditCommentSchema } }, async (request): Promise<CommentResponse> => {
-    const scope = scopeFrom(request);
-    const { body } = request.body;
-    const { taskId, commentId } = request.params;
-    return { comment: await tasks.editComment(scope, taskId, commentId, body) };
-  });
+  api.put(
+    taskPaths.comment,
+    { schema: { params: commentParams, body: EditCommentSchema, response: { 200: CommentResponseSchema } } },
+    async (request): Promise<CommentResponse> => {
+      const scope = scopeFrom(request);
+      const { body } = request.body;
+      const { taskId, commentId } = request.params;
+      return { comment: await tasks.editComment(scope, taskId, commentId, body) };
+    },
+  );
 
-  api.delete(taskPaths.comment, { schema: { params: commentParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    const scope = scopeFrom(request);
-    const { taskId, commentId } = request.params;
-    await tasks.deleteComment(scope, taskId, commentId);
-    return { ok: true, message: taskNotice.commentDeleted };
-  });
+  api.delete(
+    taskPaths.comment,
+    { schema: { params: commentParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      const scope = scopeFrom(request);
+      const { taskId, commentId } = request.params;
+      await tasks.deleteComment(scope, taskId, commentId);
+      return { ok: true, message: taskNotice.commentDeleted };
+    },
+  );
 
-  api.get(taskPaths.columns, async (request): Promise<ColumnsResponse> => {
+  api.get(taskPaths.columns, { schema: { response: { 200: ColumnsResponseSchema } } }, async (request): Promise<ColumnsResponse> => {
     const scope = scopeFrom(request);
     return { columns: await tasks.columns.list(scope) };
   });
 
-  api.post(taskPaths.columns, { schema: { body: CreateColumnSchema } }, async (request, reply): Promise<ColumnResponse> => {
-    const scope = scopeFrom(request);
-    const { name } = request.body;
-    const column = await tasks.columns.add(scope, name);
-    reply.code(201);
-    return { column };
-  });
+  api.post(
+    taskPaths.columns,
+    { schema: { body: CreateColumnSchema, response: { 201: ColumnResponseSchema } } },
+    async (request, reply): Promise<ColumnResponse> => {
+      const scope = scopeFrom(request);
+      const { name } = request.body;
+      const column = await tasks.columns.add(scope, name);
+      reply.code(201);
+      return { column };
+    },
+  );
 
-  api.put(taskPaths.column, { schema: { params: columnParams, body: RenameColumnSchema } }, async (request): Promise<ColumnResponse> => {
-    const scope = scopeFrom(request);
-    const { name } = request.body;
-    return { column: await tasks.columns.rename(scope, request.params.columnId, name) };
-  });
+  api.put(
+    taskPaths.column,
+    { schema: { params: columnParams, body: RenameColumnSchema, response: { 200: ColumnResponseSchema } } },
+    async (request): Promise<ColumnResponse> => {
+      const scope = scopeFrom(request);
+      const { name } = request.body;
+      return { column: await tasks.columns.rename(scope, request.params.columnId, name) };
+    },
+  );
 
-  api.delete(taskPaths.column, { schema: { params: columnParams, body: NoBodySchema } }, async (request): Promise<OkResponse> => {
-    const scope = scopeFrom(request);
-    await tasks.columns.remove(scope, request.params.columnId);
-    return { ok: true, message: taskNotice.columnRemoved };
-  });
+  api.delete(
+    taskPaths.column,
+    { schema: { params: columnParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
+    async (request): Promise<OkResponse> => {
+      const scope = scopeFrom(request);
+      await tasks.columns.remove(scope, request.params.columnId);
+      return { ok: true, message: taskNotice.columnRemoved };
+    },
+  );
 
-  api.post(taskPaths.moveColumn, { schema: { params: columnParams, body: MoveColumnSchema } }, async (request): Promise<ColumnResponse> => {
-    const scope = scopeFrom(request);
-    const { afterId } = request.body;
-    return { column: await tasks.columns.move(scope, request.params.columnId, afterId) };
-  });
+  api.post(
+    taskPaths.moveColumn,
+    { schema: { params: columnParams, body: MoveColumnSchema, response: { 200: ColumnResponseSchema } } },
+    async (request): Promise<ColumnResponse> => {
+      const scope = scopeFrom(request);
+      const { afterId } = request.body;
+      return { column: await tasks.columns.move(scope, request.params.columnId, afterId) };
+    },
+  );
 
-  api.get(taskPaths.labels, async (request): Promise<LabelsResponse> => {
+  api.get(taskPaths.labels, { schema: { response: { 200: LabelsResponseSchema } } }, async (request): Promise<LabelsResponse> => {
     const scope = scopeFrom(request);
     return { labels: await tasks.labels(scope) };
   });
@@ -205,17 +289,21 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
     });
   });
 
-  api.get(taskPaths.myTasks, async (request, reply): Promise<MyTasksResponse> => {
+  api.get(taskPaths.myTasks, { schema: { response: { 200: MyTasksResponseSchema } } }, async (request, reply): Promise<MyTasksResponse> => {
     const { user } = await session.requireSession(request, reply);
     return { tasks: await myTasks(k, user.id) };
   });
 
-  api.get(taskPaths.myComments, async (request, reply): Promise<MyCommentsResponse> => {
-    const { user } = await session.requireSession(request, reply);
-    return { comments: await commentsOnMyTasks(k, user.id) };
-  });
+  api.get(
+    taskPaths.myComments,
+    { schema: { response: { 200: MyCommentsResponseSchema } } },
+    async (request, reply): Promise<MyCommentsResponse> => {
+      const { user } = await session.requireSession(request, reply);
+      return { comments: await commentsOnMyTasks(k, user.id) };
+    },
+  );
 
-  api.get(taskPaths.inbox, async (request, reply): Promise<InboxResponse> => {
+  api.get(taskPaths.inbox, { schema: { response: { 200: InboxResponseSchema } } }, async (request, reply): Promise<InboxResponse> => {
     const { user } = await session.requireSession(request, reply);
     return { items: await inbox(k, user.id) };
   });

@@ -1,4 +1,18 @@
 // Team chat: the API both sides share. Paths are relative to API_BASE.
+import type { z } from 'zod';
+import type {
+  ChannelResponseSchema,
+  ChannelSchema,
+  ChannelsResponseSchema,
+  ChatMessageSchema,
+  ChatPersonSchema,
+  JumpResponseSchema,
+  MessageResponseSchema,
+  MessagesResponseSchema,
+  PeopleResponseSchema,
+  ReactionSchema,
+  ThreadResponseSchema,
+} from './responses.ts';
 export const CHANNEL_NAME_MAX = 80;
 export const CHAT_MESSAGE_MAX = 4000;
 export const CHAT_PAGE_SIZE = 50;
@@ -50,83 +64,20 @@ export const chatPaths = {
   presence: '/workspaces/:id/chat/presence',
 } as const;
 
-export type Presence = 'online' | 'away' | 'offline';
+export const PRESENCES = ['online', 'away', 'offline'] as const;
+export type Presence = (typeof PRESENCES)[number];
 
-export interface ChatPerson {
-  id: string;
-  name: string;
-  presence: Presence;
-}
-
-export interface Reaction {
-  emoji: string;
-  count: number;
-  mine: boolean;
-}
-
-export interface Channel {
-  id: string;
-  kind: 'channel' | 'dm';
-  // A direct message's name is its people's, other than me (dmWith).
-  name: string;
-  dmWith: { id: string; name: string }[];
-  private: boolean;
-  archived: boolean;
-  joined: boolean;
-  // Messages from others after my last-read position (0 in a channel I have not joined).
-  unread: number;
-  // The sequence number of the last message I have read; null when none.
-  lastReadSeq: number | null;
-  createdBy: string | null;
-}
-
-export interface ChatMessage {
-  id: string;
-  // Rises with every message of the workspace: the history cursor and the read position.
-  seq: number;
-  channelId: string;
-  authorId: string | null;
-  authorName: string;
-  body: string;
-  createdAt: string;
-  editedAt: string | null;
-  // A reply's thread (its first message's id); null for a message of the channel.
-  parentId: string | null;
-  replyCount: number;
-  lastReplyAt: string | null;
-  reactions: Reaction[];
-}
-
-export interface ChannelsResponse {
-  channels: Channel[];
-  unreadTotal: number;
-}
-export interface ChannelResponse {
-  channel: Channel;
-}
-export interface MessagesResponse {
-  messages: ChatMessage[];
-  // Pass as `before` for the next (older) page; null at the start of the channel.
-  nextCursor: string | null;
-}
-export interface MessageResponse {
-  message: ChatMessage;
-}
-export interface ThreadResponse {
-  parent: ChatMessage;
-  // Oldest first.
-  replies: ChatMessage[];
-  following: boolean;
-  // Where the earlier replies start (the `before` of the next page); null when this page has the first.
-  olderCursor: string | null;
-}
-export interface PeopleResponse {
-  people: ChatPerson[];
-}
-// A jump to a date: the first message on or after it (null: none since).
-export interface JumpResponse {
-  seq: number | null;
-}
+export type ChatPerson = z.infer<typeof ChatPersonSchema>;
+export type Reaction = z.infer<typeof ReactionSchema>;
+export type Channel = z.infer<typeof ChannelSchema>;
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+export type ChannelsResponse = z.infer<typeof ChannelsResponseSchema>;
+export type ChannelResponse = z.infer<typeof ChannelResponseSchema>;
+export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+export type ThreadResponse = z.infer<typeof ThreadResponseSchema>;
+export type PeopleResponse = z.infer<typeof PeopleResponseSchema>;
+export type JumpResponse = z.infer<typeof JumpResponseSchema>;
 
 // What a chat change writes to the workspace's live stream. A new message of a channel travels whole,
 // as its readers' pages show it (no reactions yet, so nothing in it differs from reader to reader),

@@ -1,4 +1,12 @@
 // The Slack import: the API both sides share. Paths are relative to API_BASE.
+import type { z } from 'zod';
+import type {
+  SlackImportChannelSchema,
+  SlackImportPreviewSchema,
+  SlackImportResponseSchema,
+  SlackImportSchema,
+  SlackImportsResponseSchema,
+} from './responses.ts';
 
 // What an upload may be: the zip as sent, and what it may unpack to (counted byte by byte as it is read,
 // never taken from the archive's own headers).
@@ -19,49 +27,12 @@ export const slackImportPaths = {
   start: '/workspaces/:id/chat/slack-imports/:importId/start',
 } as const;
 
-export type SlackImportStatus = 'previewed' | 'queued' | 'running' | 'done' | 'failed';
+export const SLACK_IMPORT_STATUSES = ['previewed', 'queued', 'running', 'done', 'failed'] as const;
+export type SlackImportStatus = (typeof SLACK_IMPORT_STATUSES)[number];
 
-export interface SlackImportChannel {
-  slackName: string;
-  // The channel it lands in: the one an earlier import made, or a new one under this name.
-  name: string;
-  messages: number;
-  existing: boolean;
-}
-
+export type SlackImportChannel = z.infer<typeof SlackImportChannelSchema>;
 // The dry run: what the import would bring, before anything is written.
-export interface SlackImportPreview {
-  channels: SlackImportChannel[];
-  messages: number;
-  threads: number;
-  reactions: number;
-  // People who wrote or reacted: matched to a member by email, or shown under their Slack names.
-  matchedPeople: number;
-  unmatchedPeople: number;
-  // Channel joins, topic changes and other Slack notices, left out.
-  skipped: number;
-  // Messages longer than a chat message may be, cut to fit.
-  shortened: number;
-  // Messages an earlier import brought already; importing them again changes nothing.
-  alreadyImported: number;
-}
-
-export interface SlackImport {
-  id: string;
-  fileName: string;
-  status: SlackImportStatus;
-  preview: SlackImportPreview;
-  totalMessages: number;
-  processedMessages: number;
-  importedMessages: number;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface SlackImportResponse {
-  import: SlackImport;
-}
-export interface SlackImportsResponse {
-  imports: SlackImport[];
-}
+export type SlackImportPreview = z.infer<typeof SlackImportPreviewSchema>;
+export type SlackImport = z.infer<typeof SlackImportSchema>;
+export type SlackImportResponse = z.infer<typeof SlackImportResponseSchema>;
+export type SlackImportsResponse = z.infer<typeof SlackImportsResponseSchema>;

@@ -1,5 +1,18 @@
 // Docs: pages in a tree per workspace, written together live. Paths are relative to API_BASE.
-import type { JSONContent } from '@tiptap/core';
+import type { z } from 'zod';
+import type {
+  DocNodeSchema,
+  LinkedPageSchema,
+  PageImageResponseSchema,
+  PageResponseSchema,
+  PageSchema,
+  PagesResponseSchema,
+  PageVersionSchema,
+  TaskPagesResponseSchema,
+  VersionResponseSchema,
+  VersionSavedResponseSchema,
+  VersionsResponseSchema,
+} from './responses.ts';
 
 export const PAGE_TITLE_MAX = 200;
 // An icon is one emoji (a few code points when joined: a flag, a skin tone, a family).
@@ -50,9 +63,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 // All images of a workspace together.
 export const IMAGE_BYTES_PER_WORKSPACE = 512 * 1024 * 1024;
 
-export interface PageImageResponse {
-  image: { id: string; url: string };
-}
+export type PageImageResponse = z.infer<typeof PageImageResponseSchema>;
 
 // The collaboration socket (Hocuspocus), on the same port as the API. The document name is
 // `<workspaceId>/<pageId>`, so the door is asked about the workspace before the page is even looked up.
@@ -70,60 +81,26 @@ export const documentName = (workspaceId: string, pageId: string) => `${workspac
 // The Yjs fragment Tiptap's Collaboration extension edits (its default name).
 export const DOC_FRAGMENT = 'default';
 
-export interface Page {
-  id: string;
-  parentId: string | null;
-  // Order among its siblings, from 0.
-  position: number;
-  title: string;
-  icon: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PagesResponse {
-  pages: Page[];
-}
-
-export interface PageResponse {
-  page: Page;
-}
-
+export type Page = z.infer<typeof PageSchema>;
+export type PagesResponse = z.infer<typeof PagesResponseSchema>;
+export type PageResponse = z.infer<typeof PageResponseSchema>;
 // A page that mentions a task, as the task's sheet lists it.
-export interface LinkedPage {
-  id: string;
-  title: string;
-  icon: string | null;
-}
-
-export interface TaskPagesResponse {
-  pages: LinkedPage[];
-}
+export type LinkedPage = z.infer<typeof LinkedPageSchema>;
+export type TaskPagesResponse = z.infer<typeof TaskPagesResponseSchema>;
 
 // How a version came to be: kept by itself while people typed, saved by someone, or what the page said
 // just before a restore replaced it.
-export type VersionKind = 'auto' | 'saved' | 'before-restore';
+export const VERSION_KINDS = ['auto', 'saved', 'before-restore'] as const;
+export type VersionKind = (typeof VERSION_KINDS)[number];
 
-export interface PageVersion {
-  id: string;
-  kind: VersionKind;
-  // Who saved or restored it, or whose typing it kept; null once that account is gone.
-  author: { id: string; name: string } | null;
-  createdAt: string;
-}
-
-export interface VersionsResponse {
-  versions: PageVersion[];
-  // How many a page keeps (VERSIONS_PER_PAGE), so the panel can say so.
-  kept: number;
-}
-
-export interface VersionResponse {
-  version: PageVersion;
-  // The version's content as ProseMirror JSON (the page schema's), shown read-only.
-  content: JSONContent;
-}
+export type PageVersion = z.infer<typeof PageVersionSchema>;
+export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
+// A node of a page's content as ProseMirror JSON.
+export type DocNode = z.infer<typeof DocNodeSchema>;
+// POST of a version answers the version kept.
+export type VersionSavedResponse = z.infer<typeof VersionSavedResponseSchema>;
+// The version's content as ProseMirror JSON (the page schema's), shown read-only.
+export type VersionResponse = z.infer<typeof VersionResponseSchema>;
 
 // Why the server closed a collaboration socket (the close event's reason), so the page can say so.
 export const COLLAB_CLOSE = {

@@ -2,6 +2,27 @@ import type { ChatEventData } from '#src/shared/chat/paths.ts';
 import type { DocsEventData } from '#src/shared/docs/paths.ts';
 import type { ClientEventData } from '#src/shared/clients/events.ts';
 import type { GithubEventData } from '#src/shared/github/events.ts';
+import type { z } from 'zod';
+import type {
+  ColumnResponseSchema,
+  ColumnSchema,
+  ColumnsResponseSchema,
+  CommentResponseSchema,
+  CommentSchema,
+  CommentsResponseSchema,
+  HomeCommentSchema,
+  HomeTaskSchema,
+  InboxItemSchema,
+  InboxResponseSchema,
+  LabelsResponseSchema,
+  MyCommentsResponseSchema,
+  MyTasksResponseSchema,
+  PersonRefSchema,
+  TaskListResponseSchema,
+  TaskPrefixResponseSchema,
+  TaskResponseSchema,
+  TaskSchema,
+} from './responses.ts';
 
 // Tasks, board columns, comments and the live board (product rules T): the API both sides
 // share. Paths are relative to API_BASE; `:id`, `:taskId`, `:columnId` are filled with workspacePath()
@@ -56,108 +77,27 @@ export const taskPaths = {
   inbox: '/me/inbox',
 } as const;
 
-export interface TaskPrefixResponse {
-  prefix: string;
-}
-
-export interface PersonRef {
-  id: string;
-  name: string;
-}
-
-export interface Task {
-  id: string;
-  // `TSR-42`: the workspace's prefix and the task's number, which is never given to another task.
-  key: string;
-  number: number;
-  workspaceId: string;
-  columnId: string;
-  title: string;
-  // Markdown source; the browser renders it without raw HTML.
-  description: string;
-  assignee: PersonRef | null;
-  priority: TaskPriority;
-  // 'YYYY-MM-DD', a calendar day with no time zone.
-  dueDate: string | null;
-  labels: string[];
-  // The client project it belongs to, if any; a shared task shows in that client's portal.
-  projectId: string | null;
-  sharedWithClient: boolean;
-  // A fractional index: tasks of one column sort by it as plain (code-point) strings.
-  position: string;
-  // Rises with every edit of the fields above (not with moves); a PUT sends the one it read.
-  version: number;
-  // Null when its author deleted their account ("Deleted user").
-  createdBy: PersonRef | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Column {
-  id: string;
-  workspaceId: string;
-  name: string;
-  // Columns sort by it as plain (code-point) strings, like task positions.
-  position: string;
-}
-
-export interface Comment {
-  id: string;
-  workspaceId: string;
-  taskId: string;
-  body: string;
-  // Null when its author deleted their account ("Deleted user").
-  author: PersonRef | null;
-  // Shown to the client in the portal (a guest's own comments always are).
-  forClient: boolean;
-  createdAt: string;
-  // When its author last changed it; null if never.
-  editedAt: string | null;
-}
-
+export type TaskPrefixResponse = z.infer<typeof TaskPrefixResponseSchema>;
+export type PersonRef = z.infer<typeof PersonRefSchema>;
+export type Task = z.infer<typeof TaskSchema>;
+export type Column = z.infer<typeof ColumnSchema>;
+export type Comment = z.infer<typeof CommentSchema>;
 // In the Home panel lists, the workspace and task each item comes from.
-export interface HomeTask extends Task {
-  workspaceName: string;
-}
-export interface HomeComment extends Comment {
-  workspaceName: string;
-  taskTitle: string;
-}
-export type InboxItem = { kind: 'task'; at: string; task: HomeTask } | { kind: 'comment'; at: string; comment: HomeComment };
+export type HomeTask = z.infer<typeof HomeTaskSchema>;
+export type HomeComment = z.infer<typeof HomeCommentSchema>;
+export type InboxItem = z.infer<typeof InboxItemSchema>;
 
-export interface TaskResponse {
-  task: Task;
-}
-export interface TaskListResponse {
-  tasks: Task[];
-  // Pass as `cursor` for the next page; null on the last page.
-  nextCursor: string | null;
-}
-export interface ColumnResponse {
-  column: Column;
-}
-export interface ColumnsResponse {
-  columns: Column[];
-}
-export interface CommentResponse {
-  comment: Comment;
-}
-export interface CommentsResponse {
-  comments: Comment[];
-}
-export interface LabelsResponse {
-  labels: string[];
-}
-// DELETE of a task and of a column answer `{ ok: true, message }` (OkResponse in api-paths.ts).
-export interface MyTasksResponse {
-  tasks: HomeTask[];
-}
-export interface MyCommentsResponse {
-  comments: HomeComment[];
-}
-export interface InboxResponse {
-  items: InboxItem[];
-}
+export type TaskResponse = z.infer<typeof TaskResponseSchema>;
+export type TaskListResponse = z.infer<typeof TaskListResponseSchema>;
+export type ColumnResponse = z.infer<typeof ColumnResponseSchema>;
+export type ColumnsResponse = z.infer<typeof ColumnsResponseSchema>;
+export type CommentResponse = z.infer<typeof CommentResponseSchema>;
+export type CommentsResponse = z.infer<typeof CommentsResponseSchema>;
+export type LabelsResponse = z.infer<typeof LabelsResponseSchema>;
+// DELETE of a task and of a column answer `{ ok: true, message }` (OkResponse in accounts/paths.ts).
+export type MyTasksResponse = z.infer<typeof MyTasksResponseSchema>;
+export type MyCommentsResponse = z.infer<typeof MyCommentsResponseSchema>;
+export type InboxResponse = z.infer<typeof InboxResponseSchema>;
 
 // The live board (SSE). Every event is sent as the default `message` event with `id: <id>` and
 // `data: <LiveEvent JSON>`, so EventSource.onmessage sees them all and resends the last id on reconnect.

@@ -9,6 +9,8 @@ import {
   type SlackImportResponse,
   type SlackImportsResponse,
 } from '#src/shared/chat/slack-import-paths.ts';
+import { SlackImportResponseSchema, SlackImportsResponseSchema } from '#src/shared/chat/responses.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
@@ -58,15 +60,20 @@ export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, 
       (_request, body, done) => done(null, body),
     );
 
-    scope.get(slackImportPaths.imports, async (request): Promise<SlackImportsResponse> => ({
-      imports: await slackImports.list(scopeFrom(request)),
-    }));
+    scope.get(
+      slackImportPaths.imports,
+      { schema: { response: { 200: SlackImportsResponseSchema } } },
+      async (request): Promise<SlackImportsResponse> => ({
+        imports: await slackImports.list(scopeFrom(request)),
+      }),
+    );
 
     scope.post(
       slackImportPaths.imports,
       {
         ...uploadRoute([SLACK_EXPORT_CONTENT_TYPE]),
         bodyLimit: SLACK_EXPORT_MAX_BYTES,
+        schema: { response: { 201: SlackImportResponseSchema } },
         preParsing: async (request, reply, payload) => {
           assertSameOrigin(request, appOrigin);
           await resolveScope(request, reply);
@@ -85,13 +92,17 @@ export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, 
       },
     );
 
-    scope.get(slackImportPaths.import, { schema: { params: importParams } }, async (request): Promise<SlackImportResponse> => ({
-      import: await slackImports.get(scopeFrom(request), request.params.importId),
-    }));
+    scope.get(
+      slackImportPaths.import,
+      { schema: { params: importParams, response: { 200: SlackImportResponseSchema } } },
+      async (request): Promise<SlackImportResponse> => ({
+        import: await slackImports.get(scopeFrom(request), request.params.importId),
+      }),
+    );
 
     scope.delete(
       slackImportPaths.import,
-      { schema: { params: importParams, body: NoBodySchema } },
+      { schema: { params: importParams, body: NoBodySchema, response: { 200: OkResponseSchema } } },
       async (request): Promise<OkResponse> => {
         await slackImports.discard(scopeFrom(request), request.params.importId);
         return { ok: true, message: slackImportNotice.discarded };
@@ -100,7 +111,7 @@ export function registerSlackImportRoutes(app: FastifyInstance, { slackImports, 
 
     scope.post(
       slackImportPaths.start,
-      { schema: { params: importParams, body: NoBodySchema } },
+      { schema: { params: importParams, body: NoBodySchema, response: { 200: SlackImportResponseSchema } } },
       async (request): Promise<SlackImportResponse> => ({
         import: await slackImports.start(scopeFrom(request), request.params.importId),
       }),
