@@ -193,6 +193,13 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
             `≥ ${budgets.lighthousePerformance}`,
             median.performance >= budgets.lighthousePerformance,
           );
+          const lcp = median.metrics['largest-contentful-paint']!;
+          row(
+            `Lighthouse mobile ${path} largest contentful paint (median run)`,
+            `${Math.round(lcp)} ms`,
+            `≤ ${budgets.landingLcpMs} ms`,
+            lcp <= budgets.landingLcpMs,
+          );
           const others = [median.accessibility, median.bestPractices, median.seo];
           row(
             `Lighthouse mobile ${path} accessibility / best practices / SEO`,

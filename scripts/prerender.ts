@@ -14,8 +14,19 @@ const { renderPage, prerenderedPaths, appRoutePaths }: Prerender = await import(
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const template = await readFile(join(webDir, 'index.html'), 'utf8');
-await writeFile(join(webDir, 'app.html'), template.replace('<!--head-->', '<meta name="robots" content="noindex" />'));
+const shell = await readFile(join(webDir, 'index.html'), 'utf8');
+await writeFile(join(webDir, 'app.html'), shell.replace('<!--head-->', '<meta name="robots" content="noindex" />'));
+
+// A public page is most often someone's first visit, where the stylesheet was one more round trip
+// before the first paint, sharing a slow line with the scripts: the page carries it inline instead
+// (12 KB gzipped; Lighthouse's mobile LCP, see docs/performance.md). The app shell keeps the file,
+// which the browser caches across the signed-in pages.
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const linked = STYLESHEET.exec(shell);
+if (!linked) throw new Error('dist/web/index.html links no stylesheet: the Vite build changed');
+const css = await readFile(join(webDir, linked[1]!), 'utf8');
+if (css.includes('</style')) throw new Error(`${linked[1]} would end its inline <style> early`);
+const template = shell.replace(linked[0], () => `<style>${css}</style>`);
 // The server answers these with app.html and redirects every other unknown path to / (static-files.ts).
 await writeFile(join(webDir, 'app-routes.json'), JSON.stringify(appRoutePaths));
 

@@ -22,6 +22,15 @@ export async function measureFirstLoad(page: Page, url: string): Promise<FirstLo
   const pending: Array<Promise<LoadedFile>> = [];
   const collect = (response: Response) => {
     const type = response.request().resourceType();
+    // A stylesheet carried inline by the page counts as CSS all the same.
+    if (type === 'document' && response.request().isNavigationRequest())
+      pending.push(
+        response.text().then((html) => ({
+          file: `${new URL(response.url()).pathname} (inline styles)`,
+          type: 'stylesheet',
+          gzipKb: gzipSync([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join(''), { level: 9 }).length / 1024,
+        })),
+      );
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
       response
