@@ -5,6 +5,7 @@ import {
   AccountExportsResponseSchema,
   RecoveryCodesResponseSchema,
   SecurityOverviewSchema,
+  SignInResponseSchema,
   TwoFactorSetupResponseSchema,
 } from '#src/shared/account-security/responses.ts';
 import { OkResponseSchema } from '#src/shared/responses.ts';
@@ -115,18 +116,22 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: Accoun
   );
 
   // The second step of a sign-in (U2): counted per account, like passwords, before the code is checked.
-  api.post(paths.secondStep, { schema: { body: SecondStepSchema } }, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
-    const { token, code } = request.body;
-    const userId = await security.twoFactor.challengeOwner(token);
-    const device = session.knownDevice(request, userId);
-    if (device) await limiter.checkKnownDevice('secondFactor', request.ip, device);
-    else {
-      await limiter.check('secondFactor', request.ip, userId);
-      await limiter.check('secondFactorDaily', request.ip, userId);
-    }
-    const user = await security.completeSignIn(token, code, request.ip, accounts.users.findById);
-    return session.signIn(request, reply, await accounts.startSession(user, deviceOf(request)));
-  });
+  api.post(
+    paths.secondStep,
+    { schema: { body: SecondStepSchema, response: { 200: SignInResponseSchema } } },
+    async (request, reply): Promise<UserResponse | SecondStepResponse> => {
+      const { token, code } = request.body;
+      const userId = await security.twoFactor.challengeOwner(token);
+      const device = session.knownDevice(request, userId);
+      if (device) await limiter.checkKnownDevice('secondFactor', request.ip, device);
+      else {
+        await limiter.check('secondFactor', request.ip, userId);
+        await limiter.check('secondFactorDaily', request.ip, userId);
+      }
+      const user = await security.completeSignIn(token, code, request.ip, accounts.users.findById);
+      return session.signIn(request, reply, await accounts.startSession(user, deviceOf(request)));
+    },
+  );
 
   api.get(
     paths.exports,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPath, type UserResponse } from '#src/shared/accounts/paths.ts';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
+import { SignInResponseSchema } from '#src/shared/account-security/responses.ts';
 import { FirebaseAuthSchema } from '#src/shared/accounts/schemas.ts';
 import { serverError } from '#src/shared/server-messages.ts';
 import type { Clock } from '#src/server/clock.ts';
@@ -26,7 +27,7 @@ export function registerFirebaseAuthRoute(
     });
     return;
   }
-  const route = { schema: { body: FirebaseAuthSchema } };
+  const route = { schema: { body: FirebaseAuthSchema, response: { 200: SignInResponseSchema } } };
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(apiPath.firebaseAuth, route, async (request, reply): Promise<UserResponse | SecondStepResponse> => {

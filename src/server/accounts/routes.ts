@@ -1,8 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiPath, type CurrentUserResponse, type OkResponse, type PublicConfig, type UserResponse } from '#src/shared/accounts/paths.ts';
+import {
+  apiPath,
+  type CurrentUserResponse,
+  type ErrorResponse,
+  type HealthResponse,
+  type OkResponse,
+  type PublicConfig,
+  type UserResponse,
+} from '#src/shared/accounts/paths.ts';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
+import { SignInResponseSchema } from '#src/shared/account-security/responses.ts';
+import {
+  CurrentUserResponseSchema,
+  ErrorResponseSchema,
+  HealthResponseSchema,
+  PublicConfigSchema,
+  UserResponseSchema,
+} from '#src/shared/accounts/responses.ts';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import {
   ChangePasswordSchema,
   EmailOnlySchema,
@@ -33,7 +50,12 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   const { appOrigin } = config;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The session is checked before the input: a stranger gets the 401, never a 400.
-  const signedInWith = <S extends object>(body: S) => ({ ...sessions.signedInRoute, schema: { body } });
+  const signedInWith = <S extends object, R extends object>(body: S, response: R) => ({
+    ...sessions.signedInRoute,
+    schema: { body, response },
+  });
+  const okAnswer = { 200: OkResponseSchema };
+  const userAnswer = { 200: UserResponseSchema };
 
   // Every state-changing call: same origin, JSON body.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -53,16 +75,20 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
     setImmediate(() => work().catch((error: unknown) => app.log.error({ err: error }, 'account work after the answer failed')));
   }
 
-  api.get(apiPath.health, async (_request, reply) => {
-    try {
-      await accounts.users.findById('health-check');
-    } catch {
-      return reply.code(503).send({ error: serverError.unavailable });
-    }
-    return { status: 'ok', database: 'ok' };
-  });
+  api.get(
+    apiPath.health,
+    { schema: { response: { 200: HealthResponseSchema, 503: ErrorResponseSchema } } },
+    async (_request, reply): Promise<HealthResponse | ErrorResponse> => {
+      try {
+        await accounts.users.findById('health-check');
+      } catch {
+        return reply.code(503).send({ error: serverError.unavailable });
+      }
+      return { status: 'ok', database: 'ok' };
+    },
+  );
 
-  api.get(apiPath.config, async (): Promise<PublicConfig> => ({
+  api.get(apiPath.config, { schema: { response: { 200: PublicConfigSchema } } }, async (): Promise<PublicConfig> => ({
     productName: PRODUCT_NAME,
     googleSignIn: config.google
       ? { apiKey: config.google.apiKey, authDomain: config.google.authDomain, projectId: config.google.projectId }
@@ -70,73 +96,85 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   }));
 
   // A guest is an answer, not an error: `{ user: null }`, so no page load logs a failed request.
-  api.get(apiPath.currentUser, async (request, reply): Promise<CurrentUserResponse> => {
-    const session = await sessions.getSession(request, reply);
-    return { user: session?.publicUser ?? null };
-  });
+  api.get(
+    apiPath.currentUser,
+    { schema: { response: { 200: CurrentUserResponseSchema } } },
+    async (request, reply): Promise<CurrentUserResponse> => {
+      const session = await sessions.getSession(request, reply);
+      return { user: session?.publicUser ?? null };
+    },
+  );
 
-  api.post(apiPath.register, { schema: { body: RegisterSchema } }, async (request, reply): Promise<UserResponse> => {
-    const { body } = request;
-    await limiter.check('register', request.ip, body.email);
-    const user = await accounts.register(body);
-    reply.code(201);
-    return { user };
-  });
+  api.post(
+    apiPath.register,
+    { schema: { body: RegisterSchema, response: { 201: UserResponseSchema } } },
+    async (request, reply): Promise<UserResponse> => {
+      const { body } = request;
+      await limiter.check('register', request.ip, body.email);
+      const user = await accounts.register(body);
+      reply.code(201);
+      return { user };
+    },
+  );
 
-  api.post(apiPath.resendVerification, { schema: { body: EmailOnlySchema } }, async (request) => {
+  api.post(apiPath.resendVerification, { schema: { body: EmailOnlySchema, response: okAnswer } }, async (request) => {
     const { email } = request.body;
     await limiter.check('resend', request.ip, email);
     afterAnswer(() => accounts.resendVerification(email));
     return ok('If that account is waiting for verification, a new code is on its way.');
   });
 
-  api.post(apiPath.verifyEmail, { schema: { body: VerifyEmailSchema } }, async (request) => {
+  api.post(apiPath.verifyEmail, { schema: { body: VerifyEmailSchema, response: okAnswer } }, async (request) => {
     const { email, code } = request.body;
     await limiter.check('verify', request.ip, email);
     await accounts.verifyEmail(email, code);
     return ok('Email verified.');
   });
 
-  api.post(apiPath.login, { schema: { body: LoginSchema } }, async (request, reply): Promise<UserResponse | SecondStepResponse> => {
-    const { email, password } = request.body;
-    // The owner's own browser is not locked out by guesses made elsewhere (100 wrong passwords from 10
-    // addresses used to block the right one from a new address for 15 minutes).
-    const known = await accounts.users.findByEmail(email);
-    const device = known ? sessions.knownDevice(request, known.id) : null;
-    if (device) await limiter.checkKnownDevice('login', request.ip, device);
-    else await limiter.check('login', request.ip, email);
-    return sessions.signIn(request, reply, await accounts.login(email, password, deviceOf(request)));
-  });
+  api.post(
+    apiPath.login,
+    { schema: { body: LoginSchema, response: { 200: SignInResponseSchema } } },
+    async (request, reply): Promise<UserResponse | SecondStepResponse> => {
+      const { email, password } = request.body;
+      // The owner's own browser is not locked out by guesses made elsewhere (100 wrong passwords from 10
+      // addresses used to block the right one from a new address for 15 minutes).
+      const known = await accounts.users.findByEmail(email);
+      const device = known ? sessions.knownDevice(request, known.id) : null;
+      if (device) await limiter.checkKnownDevice('login', request.ip, device);
+      else await limiter.check('login', request.ip, email);
+      return sessions.signIn(request, reply, await accounts.login(email, password, deviceOf(request)));
+    },
+  );
 
-  api.post(apiPath.forgotPassword, { schema: { body: EmailOnlySchema } }, async (request) => {
+  api.post(apiPath.forgotPassword, { schema: { body: EmailOnlySchema, response: okAnswer } }, async (request) => {
     const { email } = request.body;
     await limiter.check('forgot', request.ip, email);
     afterAnswer(() => accounts.forgotPassword(email));
     return ok('If an account exists for that email, a reset code is on its way.');
   });
 
-  api.post(apiPath.resetPassword, { schema: { body: ResetPasswordSchema } }, async (request) => {
+  api.post(apiPath.resetPassword, { schema: { body: ResetPasswordSchema, response: okAnswer } }, async (request) => {
     const { email, code, newPassword } = request.body;
     await limiter.check('reset', request.ip, email);
     await accounts.resetPassword(email, code, newPassword);
     return ok('Password reset.');
   });
 
-  api.put(apiPath.updateProfile, signedInWith(UpdateProfileSchema), async (request, reply): Promise<UserResponse> => {
+  api.put(apiPath.updateProfile, signedInWith(UpdateProfileSchema, userAnswer), async (request, reply): Promise<UserResponse> => {
     const session = await sessions.requireSession(request, reply);
     const changes = request.body;
     await limiter.checkWrite('profile', session.user.id, null);
     return { user: await accounts.updateProfile(session.user.id, changes) };
   });
 
-  api.put(apiPath.theme, signedInWith(ThemeSchema), async (request, reply): Promise<UserResponse> => {
+  api.put(apiPath.theme, signedInWith(ThemeSchema, userAnswer), async (request, reply): Promise<UserResponse> => {
     const session = await sessions.requireSession(request, reply);
     const { theme } = request.body;
     await limiter.check('theme', request.ip, session.user.id);
     return { user: await accounts.setTheme(session.user.id, theme) };
   });
 
-  api.put(apiPath.changePassword, signedInWith(ChangePasswordSchema), async (request, reply) => {
+  api.put(apiPath.changePassword, signedInWith(ChangePasswordSchema, okAnswer), async (request, reply) => {
     const session = await sessions.requireSession(request, reply);
     const { currentPassword, newPassword } = request.body;
     await limiter.check('changePassword', request.ip, session.user.id);
@@ -144,7 +182,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
     return ok('Password changed.');
   });
 
-  api.get(apiPath.logout, async (request, reply) => {
+  api.get(apiPath.logout, { schema: { response: okAnswer } }, async (request, reply) => {
     // spec 7 makes logout a GET; product rules S7 refuses it from another site.
     assertSameOrigin(request, appOrigin);
     await sessions.endSession(request);

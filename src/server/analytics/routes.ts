@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsPaths, type AnalyticsResponse } from '#src/shared/analytics/paths.ts';
+import { AnalyticsResponseSchema } from '#src/shared/analytics/responses.ts';
 import { AnalyticsQuerySchema } from '#src/shared/analytics/schemas.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
@@ -11,10 +12,13 @@ import { workspaceAnalytics } from './service.ts';
 
 export function registerAnalyticsRoutes(app: FastifyInstance, { db, clock, limiter }: { db: Db; clock: Clock; limiter: RateLimiter }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(analyticsPaths.analytics, { schema: { querystring: AnalyticsQuerySchema } }, async (request): Promise<AnalyticsResponse> =>
-    readWorkspace(db.kysely, scopeFrom(request), 'member', async (_k, scope) => {
-      await limiter.perPerson('analytics', scope.actor.userId, scope.workspaceId);
-      return workspaceAnalytics(db, clock, scope, request.query);
-    }),
+  api.get(
+    analyticsPaths.analytics,
+    { schema: { querystring: AnalyticsQuerySchema, response: { 200: AnalyticsResponseSchema } } },
+    async (request): Promise<AnalyticsResponse> =>
+      readWorkspace(db.kysely, scopeFrom(request), 'member', async (_k, scope) => {
+        await limiter.perPerson('analytics', scope.actor.userId, scope.workspaceId);
+        return workspaceAnalytics(db, clock, scope, request.query);
+      }),
   );
 }

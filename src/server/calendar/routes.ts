@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calendarPaths, type CalendarFeedResponse, type CalendarResponse } from '#src/shared/calendar/paths.ts';
+import { CalendarFeedResponseSchema } from '#src/shared/calendar/responses.ts';
 import { CalendarQuerySchema } from '#src/shared/calendar/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Config } from '#src/server/config.ts';
@@ -27,15 +28,19 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, feeds, sessio
     readWorkspace(db.kysely, scopeFrom(request), 'member', (_k, scope) => calendarTasks(db, scope, request.query)),
   );
 
-  api.get(calendarPaths.feed, async (request, reply): Promise<CalendarFeedResponse> => {
-    const { user } = await session.requireSession(request, reply);
-    const secret = await feeds.secretOf(user.id);
-    return { url: secret ? feedAddress(config.publicOrigin, secret) : null };
-  });
+  api.get(
+    calendarPaths.feed,
+    { schema: { response: { 200: CalendarFeedResponseSchema } } },
+    async (request, reply): Promise<CalendarFeedResponse> => {
+      const { user } = await session.requireSession(request, reply);
+      const secret = await feeds.secretOf(user.id);
+      return { url: secret ? feedAddress(config.publicOrigin, secret) : null };
+    },
+  );
 
   api.post(
     calendarPaths.feed,
-    { ...session.signedInRoute, schema: { body: NoBodySchema } },
+    { ...session.signedInRoute, schema: { body: NoBodySchema, response: { 200: CalendarFeedResponseSchema } } },
     async (request, reply): Promise<CalendarFeedResponse> => {
       const { user } = await session.requireSession(request, reply);
       await limiter.perPerson('calendarFeedSecret', user.id);

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { campaignPaths, type AudienceResponse, type CampaignResponse } from '#src/shared/campaigns/paths.ts';
+import { AudienceResponseSchema, CampaignResponseSchema } from '#src/shared/campaigns/responses.ts';
 import { CampaignUnsubscribeQuerySchema, SendCampaignSchema } from '#src/shared/campaigns/schemas.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { pathParams } from '#src/server/http/validation.ts';
@@ -28,11 +30,13 @@ export function registerCampaignRoutes(app: FastifyInstance, { campaigns, limite
     return readWorkspace(db.kysely, scope, 'owner', async () => scope);
   };
 
-  api.get(campaignPaths.audience, async (request): Promise<AudienceResponse> => campaigns.audience(await owner(request)));
+  api.get(campaignPaths.audience, { schema: { response: { 200: AudienceResponseSchema } } }, async (request): Promise<AudienceResponse> =>
+    campaigns.audience(await owner(request)),
+  );
 
   api.post(
     campaignPaths.campaigns,
-    { bodyLimit: SEND_BODY_LIMIT, schema: { body: SendCampaignSchema } },
+    { bodyLimit: SEND_BODY_LIMIT, schema: { body: SendCampaignSchema, response: { 201: CampaignResponseSchema } } },
     async (request, reply): Promise<CampaignResponse> => {
       const scope = await owner(request);
       await limiter.perPerson('campaign', scope.actor.userId, scope.workspaceId);
@@ -42,8 +46,10 @@ export function registerCampaignRoutes(app: FastifyInstance, { campaigns, limite
     },
   );
 
-  api.get(campaignPaths.campaign, { schema: { params: pathParams('id', 'campaignId') } }, async (request): Promise<CampaignResponse> =>
-    campaigns.detail(await owner(request), request.params.campaignId),
+  api.get(
+    campaignPaths.campaign,
+    { schema: { params: pathParams('id', 'campaignId'), response: { 200: CampaignResponseSchema } } },
+    async (request): Promise<CampaignResponse> => campaigns.detail(await owner(request), request.params.campaignId),
   );
 }
 
@@ -63,7 +69,7 @@ export async function registerCampaignUnsubscribeRoute(
         .withTypeProvider<ZodTypeProvider>()
         .post(
           campaignPaths.unsubscribe,
-          { schema: { querystring: CampaignUnsubscribeQuerySchema } },
+          { schema: { querystring: CampaignUnsubscribeQuerySchema, response: { 200: OkResponseSchema } } },
           async (request): Promise<OkResponse> => {
             await limiter.check('unsubscribe', request.ip);
             return { ok: true, message: await campaigns.unsubscribe(request.query.token) };

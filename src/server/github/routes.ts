@@ -12,7 +12,15 @@ import {
   type HookResponse,
   type TaskLinksResponse,
 } from '#src/shared/github/paths.ts';
+import {
+  ConnectedRepoResponseSchema,
+  GithubReposResponseSchema,
+  GithubSettingsResponseSchema,
+  HookResponseSchema,
+  TaskLinksResponseSchema,
+} from '#src/shared/github/responses.ts';
 import { ConnectRepoSchema, GithubSettingsSchema } from '#src/shared/github/schemas.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
@@ -32,34 +40,52 @@ export function registerGithubRoutes(app: FastifyInstance, { github, limiter }: 
     return scope;
   };
 
-  api.get(githubPaths.repos, async (request): Promise<GithubReposResponse> => ({ repos: await github.repos(scopeFrom(request)) }));
+  api.get(
+    githubPaths.repos,
+    { schema: { response: { 200: GithubReposResponseSchema } } },
+    async (request): Promise<GithubReposResponse> => ({ repos: await github.repos(scopeFrom(request)) }),
+  );
 
-  api.post(githubPaths.repos, { schema: { body: ConnectRepoSchema } }, async (request, reply): Promise<ConnectedRepoResponse> => {
-    const connected = await github.connect(await counted(request), request.body.fullName);
-    reply.code(201);
-    return connected;
-  });
+  api.post(
+    githubPaths.repos,
+    { schema: { body: ConnectRepoSchema, response: { 201: ConnectedRepoResponseSchema } } },
+    async (request, reply): Promise<ConnectedRepoResponse> => {
+      const connected = await github.connect(await counted(request), request.body.fullName);
+      reply.code(201);
+      return connected;
+    },
+  );
 
   api.delete(
     githubPaths.repo,
-    { schema: { params: pathParams('id', 'repoId'), body: NoBodySchema } },
+    { schema: { params: pathParams('id', 'repoId'), body: NoBodySchema, response: { 200: OkResponseSchema } } },
     async (request): Promise<OkResponse> => {
       await github.disconnect(await counted(request), request.params.repoId);
       return { ok: true, message: githubUi.disconnected };
     },
   );
 
-  api.get(githubPaths.settings, async (request): Promise<GithubSettingsResponse> => ({
-    settings: await github.settings(scopeFrom(request)),
-  }));
+  api.get(
+    githubPaths.settings,
+    { schema: { response: { 200: GithubSettingsResponseSchema } } },
+    async (request): Promise<GithubSettingsResponse> => ({ settings: await github.settings(scopeFrom(request)) }),
+  );
 
-  api.put(githubPaths.settings, { schema: { body: GithubSettingsSchema } }, async (request): Promise<GithubSettingsResponse> => ({
-    settings: await github.saveSettings(await counted(request), request.body),
-  }));
+  api.put(
+    githubPaths.settings,
+    { schema: { body: GithubSettingsSchema, response: { 200: GithubSettingsResponseSchema } } },
+    async (request): Promise<GithubSettingsResponse> => ({
+      settings: await github.saveSettings(await counted(request), request.body),
+    }),
+  );
 
-  api.get(githubPaths.taskLinks, { schema: { params: pathParams('id', 'taskId') } }, async (request): Promise<TaskLinksResponse> => ({
-    links: await github.taskLinks(scopeFrom(request), request.params.taskId),
-  }));
+  api.get(
+    githubPaths.taskLinks,
+    { schema: { params: pathParams('id', 'taskId'), response: { 200: TaskLinksResponseSchema } } },
+    async (request): Promise<TaskLinksResponse> => ({
+      links: await github.taskLinks(scopeFrom(request), request.params.taskId),
+    }),
+  );
 }
 
 // GitHub's side: no session, no same-origin check (a server calls it); bound to one workspace by its
@@ -72,7 +98,7 @@ export async function registerGithubHookRoute(
     async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: GITHUB_PAYLOAD_MAX }, (_request, body, done) => done(null, body));
-      const hook = { bodyLimit: GITHUB_PAYLOAD_MAX, schema: { params: pathParams('repoId') } };
+      const hook = { bodyLimit: GITHUB_PAYLOAD_MAX, schema: { params: pathParams('repoId'), response: { 200: HookResponseSchema } } };
       scope.withTypeProvider<ZodTypeProvider>().post(githubPaths.hook, hook, async (request): Promise<HookResponse> => {
         const { repoId } = request.params;
         const workspaceId = UUID.test(repoId) ? await deliveries.workspaceOf(repoId) : null;

@@ -7,7 +7,14 @@ import {
   type IntegrityResponse,
   type ScheduleResponse,
 } from '#src/shared/ops/paths.ts';
+import {
+  BackupResponseSchema,
+  DatabaseInfoResponseSchema,
+  IntegrityResponseSchema,
+  ScheduleResponseSchema,
+} from '#src/shared/ops/responses.ts';
 import { BackupNameSchema, BackupScheduleSchema } from '#src/shared/ops/schemas.ts';
+import { OkResponseSchema } from '#src/shared/responses.ts';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import { opsNotice } from '#src/shared/ops/messages.ts';
 import { AdminNoBodySchema } from '#src/shared/admin/schemas.ts';
@@ -34,20 +41,24 @@ export function registerDatabaseRoutes(
     return parsed.data;
   };
   const oneBackup = { ...session.adminRoute, schema: { params: pathParams('name') } };
-  const noBody = { ...session.adminRoute, schema: { body: AdminNoBodySchema } };
+  const noBody = <R extends object>(response: R) => ({ ...session.adminRoute, schema: { body: AdminNoBodySchema, response } });
 
-  api.get(opsPaths.database, async (request, reply): Promise<DatabaseInfoResponse> => {
-    await signedInAdmin(session, request, reply);
-    return tools.info();
-  });
+  api.get(
+    opsPaths.database,
+    { schema: { response: { 200: DatabaseInfoResponseSchema } } },
+    async (request, reply): Promise<DatabaseInfoResponse> => {
+      await signedInAdmin(session, request, reply);
+      return tools.info();
+    },
+  );
 
-  api.post(opsPaths.integrity, noBody, async (request, reply): Promise<IntegrityResponse> => {
+  api.post(opsPaths.integrity, noBody({ 200: IntegrityResponseSchema }), async (request, reply): Promise<IntegrityResponse> => {
     const who = await signedInAdmin(session, request, reply);
     await limiter.perPerson('backup', who.user.id, SYSTEM_SCOPE);
     return integrityCheck(db);
   });
 
-  api.post(opsPaths.backups, noBody, async (request, reply): Promise<BackupResponse> => {
+  api.post(opsPaths.backups, noBody({ 201: BackupResponseSchema }), async (request, reply): Promise<BackupResponse> => {
     const who = await signedInAdmin(session, request, reply);
     await limiter.perPerson('backup', who.user.id, SYSTEM_SCOPE);
     const backup = await tools.backupNow(who);
@@ -66,17 +77,21 @@ export function registerDatabaseRoutes(
       .send(stream);
   });
 
-  api.delete(opsPaths.backup, oneBackup, async (request, reply): Promise<OkResponse> => {
-    const who = await signedInAdmin(session, request, reply);
-    const name = backupName(request.params.name);
-    await limiter.checkWrite('backup-delete', who.user.id, SYSTEM_SCOPE);
-    await tools.deleteBackup(who, name);
-    return { ok: true, message: opsNotice.backupDeleted(name) };
-  });
+  api.delete(
+    opsPaths.backup,
+    { ...session.adminRoute, schema: { params: pathParams('name'), response: { 200: OkResponseSchema } } },
+    async (request, reply): Promise<OkResponse> => {
+      const who = await signedInAdmin(session, request, reply);
+      const name = backupName(request.params.name);
+      await limiter.checkWrite('backup-delete', who.user.id, SYSTEM_SCOPE);
+      await tools.deleteBackup(who, name);
+      return { ok: true, message: opsNotice.backupDeleted(name) };
+    },
+  );
 
   api.put(
     opsPaths.schedule,
-    { ...session.adminRoute, schema: { body: BackupScheduleSchema } },
+    { ...session.adminRoute, schema: { body: BackupScheduleSchema, response: { 200: ScheduleResponseSchema } } },
     async (request, reply): Promise<ScheduleResponse> => {
       const who = await signedInAdmin(session, request, reply);
       await limiter.checkWrite('backup-schedule', who.user.id, SYSTEM_SCOPE);

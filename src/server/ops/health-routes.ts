@@ -2,6 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
+import { LivenessResponseSchema, ReadinessResponseSchema } from '#src/shared/ops/responses.ts';
 import { serverError } from '#src/shared/server-messages.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { migrationStatus } from '#src/server/db/migrations.ts';
@@ -38,32 +39,36 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
 // Outside /api, with no session: what orchestrators and Prometheus call. /metrics exists only with
 // METRICS_TOKEN set, and anything but that bearer token gets the same 404 as a path that does not exist.
 export function registerHealthRoutes(app: FastifyInstance, { db, mailer, metrics, metricsToken, draining }: HealthDeps) {
-  app.get(opsPaths.healthz, async (_request, reply) => {
+  app.get(opsPaths.healthz, { schema: { response: { 200: LivenessResponseSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get(opsPaths.readyz, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    let database = false;
-    let pending: string[] | null = null;
-    try {
-      await withTimeout(sql`select 1`.execute(db.kysely));
-      database = true;
-      pending = (await withTimeout(migrationStatus(db.kysely))).pending;
-    } catch {
-      // Reported below as not ready; the reason is the field that is false.
-    }
-    const checks = {
-      database,
-      migrations: pending !== null && pending.length === 0,
-      mailTransport: mailer.verify ? 'smtp' : 'console',
-      draining: draining(),
-    };
-    const ready = checks.database && checks.migrations && !checks.draining;
-    reply.code(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', checks, ...(pending?.length ? { pendingMigrations: pending } : {}) };
-  });
+  app.get(
+    opsPaths.readyz,
+    { schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      let database = false;
+      let pending: string[] | null = null;
+      try {
+        await withTimeout(sql`select 1`.execute(db.kysely));
+        database = true;
+        pending = (await withTimeout(migrationStatus(db.kysely))).pending;
+      } catch {
+        // Reported below as not ready; the reason is the field that is false.
+      }
+      const checks = {
+        database,
+        migrations: pending !== null && pending.length === 0,
+        mailTransport: mailer.verify ? 'smtp' : 'console',
+        draining: draining(),
+      };
+      const ready = checks.database && checks.migrations && !checks.draining;
+      reply.code(ready ? 200 : 503);
+      return { status: ready ? 'ready' : 'not ready', checks, ...(pending?.length ? { pendingMigrations: pending } : {}) };
+    },
+  );
 
   app.get(opsPaths.metrics, async (request, reply) => {
     const header = request.headers.authorization ?? '';

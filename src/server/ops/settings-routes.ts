@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { opsPaths, type BannerResponse, type SystemSettingsResponse } from '#src/shared/ops/paths.ts';
+import { BannerResponseSchema, SystemSettingsResponseSchema } from '#src/shared/ops/responses.ts';
 import { SystemSettingsSchema } from '#src/shared/ops/schemas.ts';
 import type { Config } from '#src/server/config.ts';
 import type { AdminActor } from '#src/server/admin/admin-audit.ts';
@@ -23,14 +24,18 @@ export function registerSettingsRoutes(
   { settings, limiter, session, config }: { settings: SystemSettings; limiter: RateLimiter; session: SessionHelpers; config: Config },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(opsPaths.settings, async (request, reply): Promise<SystemSettingsResponse> => {
-    await signedInAdmin(session, request, reply);
-    return settings.read();
-  });
+  api.get(
+    opsPaths.settings,
+    { schema: { response: { 200: SystemSettingsResponseSchema } } },
+    async (request, reply): Promise<SystemSettingsResponse> => {
+      await signedInAdmin(session, request, reply);
+      return settings.read();
+    },
+  );
 
   api.put(
     opsPaths.settings,
-    { ...session.adminRoute, schema: { body: SystemSettingsSchema } },
+    { ...session.adminRoute, schema: { body: SystemSettingsSchema, response: { 200: SystemSettingsResponseSchema } } },
     async (request, reply): Promise<SystemSettingsResponse> => {
       const who = await signedInAdmin(session, request, reply);
       await limiter.checkWrite('system-settings', who.user.id, SYSTEM_SCOPE);
@@ -38,5 +43,7 @@ export function registerSettingsRoutes(
     },
   );
 
-  api.get(opsPaths.banner, async (): Promise<BannerResponse> => ({ banner: config.maintenanceBanner || null }));
+  api.get(opsPaths.banner, { schema: { response: { 200: BannerResponseSchema } } }, async (): Promise<BannerResponse> => ({
+    banner: config.maintenanceBanner || null,
+  }));
 }

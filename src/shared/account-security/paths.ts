@@ -9,6 +9,8 @@ import type {
   AccountExportResponseSchema,
   AccountExportsResponseSchema,
   RecoveryCodesResponseSchema,
+  SecondStepInfoSchema,
+  SecondStepResponseSchema,
   SecurityOverviewSchema,
   SessionInfoSchema,
   TwoFactorSetupResponseSchema,
@@ -55,13 +57,8 @@ export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
 
 // A sign-in that needs its second step answers this instead of the user (U2).
-export interface SecondStep {
-  token: string;
-  expiresAt: number;
-}
-export interface SecondStepResponse {
-  secondStep: SecondStep;
-}
+export type SecondStep = z.infer<typeof SecondStepInfoSchema>;
+export type SecondStepResponse = z.infer<typeof SecondStepResponseSchema>;
 
 // product rules U4: a ready export can be downloaded this long, then its file is deleted.
 export const EXPORT_AVAILABLE_MS = 24 * 60 * 60 * 1000;

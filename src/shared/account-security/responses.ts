@@ -1,6 +1,7 @@
 // The zod schemas of the account security routes' answers (checked by the server outside production;
 // the browser's types in paths.ts are inferred from them). Apart from schemas.ts, which the forms load.
 import { z } from 'zod';
+import { UserResponseSchema } from '#src/shared/accounts/responses.ts';
 
 export const SessionInfoSchema = z.strictObject({
   id: z.string(),
@@ -39,3 +40,9 @@ export const AccountExportInfoSchema = z.strictObject({
 export const AccountExportsResponseSchema = z.strictObject({ exports: z.array(AccountExportInfoSchema) });
 
 export const AccountExportResponseSchema = z.strictObject({ export: AccountExportInfoSchema });
+
+// A sign-in that needs its second step answers this instead of the user (U2).
+export const SecondStepInfoSchema = z.strictObject({ token: z.string(), expiresAt: z.number().int() });
+export const SecondStepResponseSchema = z.strictObject({ secondStep: SecondStepInfoSchema });
+// What a sign-in answers (password, Google, or the second step itself): the user, or the step still due.
+export const SignInResponseSchema = z.union([UserResponseSchema, SecondStepResponseSchema]);

@@ -2,7 +2,14 @@
 // first load does not carry the validation library.
 import type { z } from 'zod';
 import type { OkResponseSchema } from '#src/shared/responses.ts';
-import type { PublicUser } from './user.ts';
+import type {
+  CurrentUserResponseSchema,
+  ErrorResponseSchema,
+  GoogleWebConfigSchema,
+  HealthResponseSchema,
+  PublicConfigSchema,
+  UserResponseSchema,
+} from './responses.ts';
 
 export const API_BASE = '/api';
 
@@ -23,23 +30,10 @@ export const apiPath = {
   health: '/health',
 } as const;
 
-export interface UserResponse {
-  user: PublicUser;
-}
-// spec 7: GET /current-user answers the user, or null for a guest.
-export interface CurrentUserResponse {
-  user: PublicUser | null;
-}
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponseSchema>;
 export type OkResponse = z.infer<typeof OkResponseSchema>;
-export interface ErrorResponse {
-  error: string;
-}
-export interface GoogleWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-}
-export interface PublicConfig {
-  productName: string;
-  googleSignIn: GoogleWebConfig | null;
-}
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+export type GoogleWebConfig = z.infer<typeof GoogleWebConfigSchema>;
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Task } from '#src/shared/tasks/paths.ts';
+import type { CalendarFeedResponseSchema } from './responses.ts';
 
 // The calendar of a workspace's due dates, and my personal iCalendar feed. Paths are relative
 // to API_BASE; `:id` is the workspace.
@@ -22,7 +24,4 @@ export interface CalendarResponse {
   doneColumnId: string | null;
 }
 
-export interface CalendarFeedResponse {
-  // Null until I ask for one.
-  url: string | null;
-}
+export type CalendarFeedResponse = z.infer<typeof CalendarFeedResponseSchema>;

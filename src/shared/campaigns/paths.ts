@@ -1,5 +1,14 @@
 // Email campaigns: an owner's short update to a workspace's client contacts (spec 5's Quick Action "Send
 // Email Campaign"). Paths are relative to API_BASE; `:id` segments are filled with workspacePath().
+import type { z } from 'zod';
+import type {
+  AudienceClientSchema,
+  AudienceContactSchema,
+  AudienceResponseSchema,
+  CampaignRecipientSchema,
+  CampaignResponseSchema,
+  CampaignSchema,
+} from './responses.ts';
 export const CAMPAIGN_SUBJECT_MAX = 150;
 export const CAMPAIGN_BODY_MAX = 10_000;
 // What one send may name: whole clients, and single contacts of other clients.
@@ -21,44 +30,12 @@ export const campaignPaths = {
   unsubscribe: '/campaigns/unsubscribe',
 } as const;
 
-export interface AudienceContact {
-  id: string;
-  name: string;
-  email: string;
-  // Set once the contact unsubscribed: they are skipped.
-  unsubscribedAt: string | null;
-}
-export interface AudienceClient {
-  id: string;
-  name: string;
-  company: string;
-  contacts: AudienceContact[];
-}
-export interface AudienceResponse {
-  clients: AudienceClient[];
-  // Campaign emails this workspace may still send today (UTC), and the daily cap.
-  remainingToday: number;
-  dailyLimit: number;
-}
+export const RECIPIENT_STATUSES = ['sent', 'unsubscribed'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
-export type RecipientStatus = 'sent' | 'unsubscribed';
-export interface CampaignRecipient {
-  contactId: string | null;
-  clientId: string | null;
-  name: string;
-  email: string;
-  status: RecipientStatus;
-}
-export interface Campaign {
-  id: string;
-  subject: string;
-  body: string;
-  sentAt: string;
-  sentBy: string;
-  sent: number;
-  skipped: number;
-}
-export interface CampaignResponse {
-  campaign: Campaign;
-  recipients: CampaignRecipient[];
-}
+export type AudienceContact = z.infer<typeof AudienceContactSchema>;
+export type AudienceClient = z.infer<typeof AudienceClientSchema>;
+export type AudienceResponse = z.infer<typeof AudienceResponseSchema>;
+export type CampaignRecipient = z.infer<typeof CampaignRecipientSchema>;
+export type Campaign = z.infer<typeof CampaignSchema>;
+export type CampaignResponse = z.infer<typeof CampaignResponseSchema>;

@@ -1,5 +1,17 @@
 // System Settings and Database Tools (the admin panel's Quick Actions): paths and shapes both sides
 // share. Paths are relative to API_BASE and, like every /admin path, answer a plain user 404.
+import type { z } from 'zod';
+import type {
+  BackupFileSchema,
+  BackupResponseSchema,
+  BannerResponseSchema,
+  DatabaseInfoResponseSchema,
+  IntegrityResponseSchema,
+  ScheduleResponseSchema,
+  SystemSettingsResponseSchema,
+  SystemSettingValuesSchema,
+  TableCountSchema,
+} from './responses.ts';
 
 export const SETTING_KEYS = [
   'betaApproval',
@@ -11,17 +23,6 @@ export const SETTING_KEYS = [
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-export interface SystemSettingValues {
-  betaApproval: boolean;
-  signupsOpen: boolean;
-  // null: this server's own address.
-  publicOrigin: string | null;
-  rateLimitMultiplier: number;
-  mailFrom: string;
-  // '' shows no banner.
-  maintenanceBanner: string;
-}
-
 // Which environment variable sets each one; where it is set, it wins over what the page stores.
 export const SETTING_ENV: Partial<Record<SettingKey, string>> = {
   betaApproval: 'BETA_APPROVAL',
@@ -30,57 +31,9 @@ export const SETTING_ENV: Partial<Record<SettingKey, string>> = {
   mailFrom: 'MAIL_FROM',
 };
 
-export interface SystemSettingsResponse {
-  // What is in force on every instance.
-  settings: SystemSettingValues;
-  // The settings an environment variable fixes, by key, with the variable's name.
-  fromEnvironment: Partial<Record<SettingKey, string>>;
-}
-
-export interface BannerResponse {
-  banner: string | null;
-}
-
 export const BACKUP_KEEP_MAX = 90;
 export const BACKUP_SCHEDULES = ['off', 'daily'] as const;
 export type BackupSchedule = (typeof BACKUP_SCHEDULES)[number];
-
-export interface BackupFile {
-  name: string;
-  bytes: number;
-  at: string;
-}
-
-export interface TableCount {
-  table: string;
-  rows: number;
-}
-
-export interface DatabaseInfoResponse {
-  engine: 'sqlite' | 'postgres';
-  version: string;
-  bytes: number;
-  migrations: { applied: string[]; pending: string[] };
-  tables: TableCount[];
-  backups: BackupFile[];
-  // Why backups cannot be made here (pg_dump missing), or null.
-  backupUnavailable: string | null;
-  schedule: { every: BackupSchedule; keep: number; nextAt: string | null };
-}
-
-export interface IntegrityResponse {
-  ok: boolean;
-  // What the check found, one line each ('ok' when nothing).
-  findings: string[];
-}
-
-export interface ScheduleResponse {
-  schedule: DatabaseInfoResponse['schedule'];
-}
-
-export interface BackupResponse {
-  backup: BackupFile;
-}
 
 export const opsPaths = {
   // GET: the settings in force; PUT { …some keys }: change them.
@@ -98,3 +51,13 @@ export const opsPaths = {
   // PUT { every, keep }.
   schedule: '/admin/database/schedule',
 } as const;
+
+export type SystemSettingValues = z.infer<typeof SystemSettingValuesSchema>;
+export type SystemSettingsResponse = z.infer<typeof SystemSettingsResponseSchema>;
+export type BannerResponse = z.infer<typeof BannerResponseSchema>;
+export type BackupFile = z.infer<typeof BackupFileSchema>;
+export type TableCount = z.infer<typeof TableCountSchema>;
+export type DatabaseInfoResponse = z.infer<typeof DatabaseInfoResponseSchema>;
+export type IntegrityResponse = z.infer<typeof IntegrityResponseSchema>;
+export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;
+export type BackupResponse = z.infer<typeof BackupResponseSchema>;
