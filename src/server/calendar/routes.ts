@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calendarPaths, type CalendarFeedResponse, type CalendarResponse } from '#src/shared/calendar/paths.ts';
-import { CalendarFeedResponseSchema } from '#src/shared/calendar/responses.ts';
+import { CalendarFeedResponseSchema, CalendarResponseSchema } from '#src/shared/calendar/responses.ts';
 import { CalendarQuerySchema } from '#src/shared/calendar/schemas.ts';
 import { NoBodySchema } from '#src/shared/workspaces/schemas.ts';
 import type { Config } from '#src/server/config.ts';
@@ -24,8 +24,11 @@ export interface CalendarRouteDeps {
 
 export function registerCalendarRoutes(app: FastifyInstance, { db, feeds, session, limiter, config }: CalendarRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(calendarPaths.calendar, { schema: { querystring: CalendarQuerySchema } }, async (request): Promise<CalendarResponse> =>
-    readWorkspace(db.kysely, scopeFrom(request), 'member', (_k, scope) => calendarTasks(db, scope, request.query)),
+  api.get(
+    calendarPaths.calendar,
+    { schema: { querystring: CalendarQuerySchema, response: { 200: CalendarResponseSchema } } },
+    async (request): Promise<CalendarResponse> =>
+      readWorkspace(db.kysely, scopeFrom(request), 'member', (_k, scope) => calendarTasks(db, scope, request.query)),
   );
 
   api.get(

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { Task } from '#src/shared/tasks/paths.ts';
-import type { CalendarFeedResponseSchema } from './responses.ts';
+import type { CalendarFeedResponseSchema, CalendarResponseSchema } from './responses.ts';
 
 // The calendar of a workspace's due dates, and my personal iCalendar feed. Paths are relative
 // to API_BASE; `:id` is the workspace.
@@ -18,10 +17,6 @@ export const calendarPaths = {
 // The widest range one read may span: a month view shows six weeks.
 export const CALENDAR_RANGE_DAYS_MAX = 62;
 
-export interface CalendarResponse {
-  tasks: Task[];
-  // The board's last column: a task there is finished, so never overdue.
-  doneColumnId: string | null;
-}
+export type CalendarResponse = z.infer<typeof CalendarResponseSchema>;
 
 export type CalendarFeedResponse = z.infer<typeof CalendarFeedResponseSchema>;

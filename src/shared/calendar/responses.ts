@@ -1,8 +1,13 @@
 // The zod schemas of the calendar routes' JSON answers (checked by the server outside production; the
 // browser's types in paths.ts are inferred from them). Apart from schemas.ts, which the page loads.
-// The calendar's own read answers tasks, whose schema is the tasks domain's; it keeps its interface
-// until that one exists.
 import { z } from 'zod';
+import { TaskSchema } from '#src/shared/tasks/responses.ts';
+
+export const CalendarResponseSchema = z.strictObject({
+  tasks: z.array(TaskSchema),
+  // The board's last column: a task there is finished, so never overdue.
+  doneColumnId: z.string().nullable(),
+});
 
 export const CalendarFeedResponseSchema = z.strictObject({
   // My feed's address, its secret in it; null until I ask for one.
