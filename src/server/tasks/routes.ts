@@ -5,6 +5,7 @@ import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import {
   AddCommentSchema,
+  BoardQuerySchema,
   CreateColumnSchema,
   CreateTaskSchema,
   EditCommentSchema,
@@ -18,6 +19,7 @@ import {
 } from '#src/shared/tasks/schemas.ts';
 import {
   taskPaths,
+  type BoardResponse,
   type ColumnResponse,
   type ColumnsResponse,
   type CommentResponse,
@@ -57,6 +59,7 @@ export interface TaskRouteDeps {
 const taskParams = pathParams('id', 'taskId');
 const commentParams = pathParams('id', 'taskId', 'commentId');
 const columnParams = pathParams('id', 'columnId');
+const workspaceParams = pathParams('id');
 
 // The session door to the task service (the paths of src/shared/tasks.ts). The same-origin and
 // JSON checks of every state-changing request come from the hook the account routes install here.
@@ -65,6 +68,7 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A page of tasks may be a megabyte (50 descriptions of 20,000 characters): a hundred at most.
   const rememberedPage = createReadMemo(db, 100);
+  const rememberedBoard = createReadMemo(db, 5);
   const standing = createStreamStanding({ db, sessions, clock });
 
   // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
@@ -75,6 +79,16 @@ export function registerTaskRoutes(app: FastifyInstance, { tasks, streams, sessi
       JSON.stringify((await tasks.list(scope, query)) satisfies TaskListResponse),
     );
     return reply.type('application/json; charset=utf-8').send(page);
+  });
+
+  // The board's first screen in one answer, remembered serialized like a page (at most 20 columns of a
+  // page each: a few of them at most).
+  api.get(taskPaths.board, { schema: { params: workspaceParams, querystring: BoardQuerySchema } }, async (request, reply) => {
+    const scope = scopeFrom(request);
+    const board = await rememberedBoard(`board ${scope.workspaceId}`, async () =>
+      JSON.stringify((await tasks.board(scope)) satisfies BoardResponse),
+    );
+    return reply.type('application/json; charset=utf-8').send(board);
   });
 
   api.post(taskPaths.tasks, { schema: { body: CreateTaskSchema } }, async (request, reply): Promise<TaskResponse> => {

@@ -40,6 +40,9 @@ export const taskPaths = {
   comment: '/workspaces/:id/tasks/:taskId/comments/:commentId',
   // GET: the board's columns in order; POST: add one (owner).
   columns: '/workspaces/:id/columns',
+  // GET: the board's first screen in one request and one snapshot: its columns, and each column's first
+  // page as the tasks list answers `?column=` (BoardResponse); later pages come from `tasks` with the cursor.
+  board: '/workspaces/:id/board',
   // PUT: rename (owner); DELETE: remove an empty column (owner), body {}.
   column: '/workspaces/:id/columns/:columnId',
   // POST: reorder (owner; MoveColumnSchema).
@@ -138,6 +141,11 @@ export interface ColumnResponse {
 }
 export interface ColumnsResponse {
   columns: Column[];
+}
+export interface BoardResponse {
+  columns: Column[];
+  // Every column's first page, by column id.
+  pages: Record<string, TaskListResponse>;
 }
 export interface CommentResponse {
   comment: Comment;
