@@ -37,7 +37,39 @@ export async function listTasks(
   workspaceId: string,
   filters: TaskListFilters & DueFilters,
 ): Promise<TaskListResponse> {
-  const limit = filters.limit ?? TASK_PAGE_SIZE;
+  let columns = await boardOrder(db, workspaceId);
+  if (filters.column) columns = columns.filter((column) => column.id === filters.column);
+  let after: string | null = null;
+  if (filters.cursor) {
+    const [columnId, position] = decodeCursor(filters.cursor);
+    const place = columns.findIndex((column) => column.id === columnId);
+    if (place === -1) throw new HttpError(400, taskError.badCursor);
+    columns = columns.slice(place);
+    after = position;
+  }
+  return pageOf(filtered(db, workspaceId, filters), columns, after, filters.limit ?? TASK_PAGE_SIZE);
+}
+
+// The first page of each of these columns, as `listTasks` with `column` answers it (the same rows and
+// cursors, so the next page comes from the tasks list), in the columns' order. One query per column.
+export async function firstPages(
+  db: Kysely<Database>,
+  workspaceId: string,
+  columns: { id: string }[],
+  filters: TaskListFilters,
+): Promise<TaskListResponse[]> {
+  const query = filtered(db, workspaceId, filters);
+  const pages = [];
+  for (const column of columns) pages.push(await pageOf(query, [column], null, filters.limit ?? TASK_PAGE_SIZE));
+  return pages;
+}
+
+// The columns as the board shows them.
+const boardOrder = (db: Kysely<Database>, workspaceId: string) =>
+  db.selectFrom('board_columns').select('id').where('workspace_id', '=', workspaceId).orderBy('position').orderBy('id').execute();
+
+// The workspace's live tasks that pass the filters (every column).
+function filtered(db: Kysely<Database>, workspaceId: string, filters: TaskListFilters & DueFilters) {
   let query = taskRows(db).where('t.workspace_id', '=', workspaceId).where('t.deleted_at', 'is', null);
   if (filters.assignee === 'none') query = query.where('t.assignee_id', 'is', null);
   else if (filters.assignee) query = query.where('t.assignee_id', '=', filters.assignee);
@@ -65,22 +97,16 @@ export async function listTasks(
   if (filters.dueAfter) query = query.where('t.due_date', '>=', filters.dueAfter);
   const search = filters.q?.trim();
   if (search) query = query.where(sql<boolean>`lower(${sql.ref('t.title')}) like ${likePattern(search)} escape '\\'`);
-  let columns = await db
-    .selectFrom('board_columns')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  if (filters.column) columns = columns.filter((column) => column.id === filters.column);
-  let after: string | null = null;
-  if (filters.cursor) {
-    const [columnId, position] = decodeCursor(filters.cursor);
-    const place = columns.findIndex((column) => column.id === columnId);
-    if (place === -1) throw new HttpError(400, taskError.badCursor);
-    columns = columns.slice(place);
-    after = position;
-  }
+  return query;
+}
+
+// Up to `limit` tasks from these columns in order, the first of them from after `after`.
+async function pageOf(
+  query: ReturnType<typeof filtered>,
+  columns: { id: string }[],
+  after: string | null,
+  limit: number,
+): Promise<TaskListResponse> {
   const rows = [];
   for (const [index, column] of columns.entries()) {
     let inColumn = query.where('t.column_id', '=', column.id);

@@ -6,6 +6,7 @@ import { taskError, taskNotice } from '#src/shared/tasks/messages.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import {
   AddCommentSchema,
+  BoardQuerySchema,
   CreateColumnSchema,
   CreateTaskSchema,
   EditCommentSchema,
@@ -19,6 +20,7 @@ import {
 } from '#src/shared/tasks/schemas.ts';
 import {
   taskPaths,
+  type BoardResponse,
   type ColumnResponse,
   type ColumnsResponse,
   type CommentResponse,
@@ -32,6 +34,7 @@ import {
   type TaskResponse,
 } from '#src/shared/tasks/paths.ts';
 import {
+  BoardResponseSchema,
   ColumnResponseSchema,
   ColumnsResponseSchema,
   CommentResponseSchema,
@@ -74,6 +77,7 @@ export interface TaskRouteDeps {
 const taskParams = pathParams('id', 'taskId');
 const commentParams = pathParams('id', 'taskId', 'commentId');
 const columnParams = pathParams('id', 'columnId');
+const workspaceParams = pathParams('id');
 
 // The session door to the task service (the paths of src/shared/tasks.ts). The same-origin and
 // JSON checks of every state-changing request come from the hook the account routes install here.
@@ -85,6 +89,7 @@ export function registerTaskRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A page of tasks may be a megabyte (50 descriptions of 20,000 characters): a hundred at most.
   const rememberedPage = createReadMemo(db, 100);
+  const rememberedBoard = createReadMemo(db, 5);
   const standing = createStreamStanding({ db, sessions, clock });
 
   // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
@@ -92,6 +97,7 @@ export function registerTaskRoutes(
   // here instead, which checks the page against its schema outside production and is plain
   // JSON.stringify in production.
   const listJson = serializerCompiler({ schema: TaskListResponseSchema, method: 'GET', url: taskPaths.tasks, httpStatus: '200' });
+  const boardJson = serializerCompiler({ schema: BoardResponseSchema, method: 'GET', url: taskPaths.board, httpStatus: '200' });
   api.get(taskPaths.tasks, { schema: { querystring: TaskListQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
     const { query } = request;
@@ -99,6 +105,16 @@ export function registerTaskRoutes(
       listJson((await tasks.list(scope, query)) satisfies TaskListResponse),
     );
     return reply.type('application/json; charset=utf-8').send(page);
+  });
+
+  // The board's first screen in one answer, remembered serialized like a page (at most 20 columns of a
+  // page each: a few of them at most).
+  api.get(taskPaths.board, { schema: { params: workspaceParams, querystring: BoardQuerySchema } }, async (request, reply) => {
+    const scope = scopeFrom(request);
+    const board = await rememberedBoard(`board ${scope.workspaceId}`, async () =>
+      boardJson((await tasks.board(scope)) satisfies BoardResponse),
+    );
+    return reply.type('application/json; charset=utf-8').send(board);
   });
 
   api.post(

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { taskError } from '#src/shared/tasks/messages.ts';
-import type { Comment, Task } from '#src/shared/tasks/paths.ts';
+import type { BoardResponse, Comment, Task } from '#src/shared/tasks/paths.ts';
 import type { CreateTaskSchema, UpdateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { inSnapshot } from '#src/server/db/snapshot.ts';
 import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
@@ -15,10 +16,10 @@ import type { RecordEvent } from '#src/server/events/recorder.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { createChange, type Record as RecordChange } from './change.ts';
 import { createColumns, findColumn } from './columns.ts';
-import { listTasks, listLabels } from './list.ts';
+import { firstPages, listTasks, listLabels } from './list.ts';
 import { keyBetween, nextCard, positionTaken } from './positions.ts';
 import { insertComment } from './add-comment.ts';
-import { commentRows, findTask, toComment } from './reads.ts';
+import { commentRows, findTask, listColumns, toComment } from './reads.ts';
 import { nextTaskNumber, taskIdOf, taskPrefixOf } from './task-keys.ts';
 import { taskText, type CountUsage } from './usage.ts';
 
@@ -184,6 +185,23 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
 
     list: (scope: WorkspaceScope, query: Parameters<typeof listTasks>[2]) =>
       readWorkspace(k, scope, 'member', (db) => listTasks(db, scope.workspaceId, query)),
+    // The board's first screen: its columns and each one's first page, read in one snapshot so they
+    // agree (a task moved meanwhile shows in one column, never in two or none).
+    async board(scope: WorkspaceScope): Promise<BoardResponse> {
+      const read = () =>
+        readWorkspace(k, scope, 'member', (db) =>
+          inSnapshot(db, async (tx) => {
+            const columns = await listColumns(tx, scope.workspaceId);
+            const pages = await firstPages(tx, scope.workspaceId, columns, {});
+            return { columns, pages: Object.fromEntries(columns.map((column, index) => [column.id, pages[index]!])) };
+          }),
+        );
+      const board = await read();
+      if (board.columns.length > 0) return board;
+      // A board never opened has no columns yet: they are made as the columns list makes them.
+      await columns.list(scope);
+      return read();
+    },
     labels: (scope: WorkspaceScope) => readWorkspace(k, scope, 'member', (db) => listLabels(db, scope.workspaceId)),
     // A task named by its id or its key (TSR-42).
     get: (scope: WorkspaceScope, ref: string): Promise<Task> => readWorkspace(k, scope, 'member', (db) => requireTaskRef(db, scope, ref)),

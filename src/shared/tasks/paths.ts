@@ -4,6 +4,7 @@ import type { ClientEventData } from '#src/shared/clients/events.ts';
 import type { GithubEventData } from '#src/shared/github/events.ts';
 import type { z } from 'zod';
 import type {
+  BoardResponseSchema,
   ColumnResponseSchema,
   ColumnSchema,
   ColumnsResponseSchema,
@@ -61,6 +62,9 @@ export const taskPaths = {
   comment: '/workspaces/:id/tasks/:taskId/comments/:commentId',
   // GET: the board's columns in order; POST: add one (owner).
   columns: '/workspaces/:id/columns',
+  // GET: the board's first screen in one request and one snapshot: its columns, and each column's first
+  // page as the tasks list answers `?column=` (BoardResponse); later pages come from `tasks` with the cursor.
+  board: '/workspaces/:id/board',
   // PUT: rename (owner); DELETE: remove an empty column (owner), body {}.
   column: '/workspaces/:id/columns/:columnId',
   // POST: reorder (owner; MoveColumnSchema).
@@ -91,6 +95,7 @@ export type TaskResponse = z.infer<typeof TaskResponseSchema>;
 export type TaskListResponse = z.infer<typeof TaskListResponseSchema>;
 export type ColumnResponse = z.infer<typeof ColumnResponseSchema>;
 export type ColumnsResponse = z.infer<typeof ColumnsResponseSchema>;
+export type BoardResponse = z.infer<typeof BoardResponseSchema>;
 export type CommentResponse = z.infer<typeof CommentResponseSchema>;
 export type CommentsResponse = z.infer<typeof CommentsResponseSchema>;
 export type LabelsResponse = z.infer<typeof LabelsResponseSchema>;

@@ -73,6 +73,11 @@ export const TaskListResponseSchema = z.strictObject({
 });
 export const ColumnResponseSchema = z.strictObject({ column: ColumnSchema });
 export const ColumnsResponseSchema = z.strictObject({ columns: z.array(ColumnSchema) });
+export const BoardResponseSchema = z.strictObject({
+  columns: z.array(ColumnSchema),
+  // Every column's first page, by column id.
+  pages: z.record(z.string(), TaskListResponseSchema),
+});
 export const CommentResponseSchema = z.strictObject({ comment: CommentSchema });
 export const CommentsResponseSchema = z.strictObject({ comments: z.array(CommentSchema) });
 export const LabelsResponseSchema = z.strictObject({ labels: z.array(z.string()) });

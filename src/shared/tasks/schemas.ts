@@ -106,6 +106,9 @@ export const TaskListQuerySchema = z.strictObject({
     .optional(),
 });
 
+// GET board query string: the board's first load passes no filters (they apply in the browser).
+export const BoardQuerySchema = z.strictObject({});
+
 // GET events query string: `after` is the alternative to the Last-Event-ID header.
 export const EventsQuerySchema = z.strictObject({
   after: text('after')

@@ -1,8 +1,8 @@
 import { API_BASE, type OkResponse } from '#src/shared/accounts/paths.ts';
 import {
   taskPaths as paths,
+  type BoardResponse,
   type ColumnResponse,
-  type ColumnsResponse,
   type CommentResponse,
   type CommentsResponse,
   type MyCommentsResponse,
@@ -25,7 +25,8 @@ const at = (template: string, workspaceId: string, more: Record<string, string> 
   workspacePath(template, { id: workspaceId, ...more });
 
 export const boardApi = {
-  columns: (workspaceId: string) => api<ColumnsResponse>('GET', at(paths.columns, workspaceId)),
+  // The board's first screen: its columns and the first page of each, in one request.
+  board: (workspaceId: string) => api<BoardResponse>('GET', at(paths.board, workspaceId)),
   // One page of one column's tasks, in board order.
   taskPage: (workspaceId: string, columnId: string, cursor: string | null) => {
     const query = new URLSearchParams({ column: columnId, ...(cursor ? { cursor } : {}) });

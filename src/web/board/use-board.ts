@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { RESYNC_EVENT, type Column, type Comment, type LiveEvent } from '#src/shared/tasks/paths.ts';
+import { RESYNC_EVENT, type BoardResponse, type Comment, type LiveEvent } from '#src/shared/tasks/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { hearStreamEnd } from '#src/web/lib/session-end.ts';
 import { boardApi, boardKeys } from './board-api.ts';
@@ -36,8 +36,8 @@ function applyToCache(client: QueryClient, workspaceId: string, event: LiveEvent
   else void client.invalidateQueries({ queryKey: key });
 }
 
-// The board of one workspace: its columns, then each column's tasks page by page (the columns show as
-// soon as every first page is in), kept current by the workspace's Server-Sent Events.
+// The board of one workspace: its columns with every column's first page (one request), then the rest of
+// each column page by page, kept current by the workspace's Server-Sent Events.
 export function useBoard(workspaceId: string): Board {
   const [state, dispatch] = useReducer(boardReducer, emptyBoard);
   const [status, setStatus] = useState<Board['status']>('loading');
@@ -46,27 +46,21 @@ export function useBoard(workspaceId: string): Board {
   const generation = useRef(0);
   const client = useQueryClient();
 
-  // After the columns: every column's first page (then the board shows), then the rest of them.
+  // The first screen (the columns and every column's first page, one request) shows the board; then the
+  // rest of the pages, from each column's cursor.
   const fill = useCallback(
-    async (columns: Column[], current: () => boolean) => {
+    async ({ columns, pages }: BoardResponse, current: () => boolean) => {
       dispatch({ type: 'reset', columns });
-      const rest = await Promise.all(
-        columns.map(async (column) => {
-          const page = await boardApi.taskPage(workspaceId, column.id, null);
-          if (current()) dispatch({ type: 'tasks-loaded', tasks: page.tasks });
-          return { column: column.id, cursor: page.nextCursor };
-        }),
-      );
-      if (!current()) return;
+      dispatch({ type: 'tasks-loaded', tasks: columns.flatMap((column) => pages[column.id]?.tasks ?? []) });
       setStatus('ready');
       setError(null);
       // The rest arrives as one change: every card mounts once, rather than each column growing page by
       // page with the whole board rendered again each time (product rules B: 1,000 tasks).
       const later = await Promise.all(
-        rest.map(async ({ column, cursor }) => {
+        columns.map(async (column) => {
           const tasks = [];
-          for (let next = cursor; next && current();) {
-            const page = await boardApi.taskPage(workspaceId, column, next);
+          for (let next = pages[column.id]?.nextCursor ?? null; next && current();) {
+            const page = await boardApi.taskPage(workspaceId, column.id, next);
             tasks.push(...page.tasks);
             next = page.nextCursor;
           }
@@ -83,8 +77,8 @@ export function useBoard(workspaceId: string): Board {
     const mine = ++generation.current;
     const current = () => generation.current === mine;
     boardApi
-      .columns(workspaceId)
-      .then(({ columns }) => (current() ? fill(columns, current) : undefined))
+      .board(workspaceId)
+      .then((board) => (current() ? fill(board, current) : undefined))
       .catch((failure: unknown) => {
         if (!current()) return;
         setError(problemText(failure, boardUi.loadFailed));

@@ -1,0 +1,81 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BoardResponse, Column, LiveEvent, TaskListResponse } from '#src/shared/tasks/paths.ts';
+import { QueryProvider } from '#src/web/lib/query-client.tsx';
+import { apiServer } from '../../../tests/support/api-server.ts';
+import { sampleColumn, sampleTask } from '../../../tests/support/sample-tasks.ts';
+import { useBoard } from './use-board.ts';
+
+// The board's live stream, driven by the test.
+class TestEventSource {
+  static open: TestEventSource[] = [];
+  onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    TestEventSource.open.push(this);
+  }
+  addEventListener() {}
+  close() {}
+}
+
+const doing: Column = { ...sampleColumn, id: '00000000-0000-4000-8000-0000000000c2', name: 'Doing', position: 'a1' };
+const task = (n: number, column: Column) => sampleTask({ id: `t${n}`, key: `TSR-${n}`, number: n, columnId: column.id, position: `a${n}` });
+
+const wrapper = ({ children }: { children: ReactNode }) => <QueryProvider>{children}</QueryProvider>;
+
+describe('the board’s first load', () => {
+  beforeEach(() => {
+    TestEventSource.open = [];
+    vi.stubGlobal('EventSource', TestEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the columns and first pages from one request, then the later pages from their cursors, and hears live events', async () => {
+    const requests: string[] = [];
+    const board: BoardResponse = {
+      columns: [sampleColumn, doing],
+      pages: { [sampleColumn.id]: { tasks: [task(1, sampleColumn)], nextCursor: 'next-1' }, [doing.id]: { tasks: [], nextCursor: null } },
+    };
+    const later: TaskListResponse = { tasks: [task(2, sampleColumn)], nextCursor: null };
+    apiServer.use(
+      http.get('/api/workspaces/w1/board', () => {
+        requests.push('board');
+        return HttpResponse.json(board);
+      }),
+      http.get('/api/workspaces/w1/tasks', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        requests.push(`tasks ${query.get('column')} ${query.get('cursor')}`);
+        return HttpResponse.json(later);
+      }),
+    );
+    const { result } = renderHook(() => useBoard('w1'), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    await waitFor(() => expect(result.current.state.order[sampleColumn.id]).toEqual(['t1', 't2']));
+    expect(result.current.state.columns.map((column) => column.name)).toEqual(['To do', 'Doing']);
+    expect(result.current.state.order[doing.id]).toEqual([]);
+    expect(requests).toEqual(['board', `tasks ${sampleColumn.id} next-1`]);
+
+    const moved: LiveEvent = {
+      id: '5',
+      workspaceId: 'w1',
+      actorId: 'u2',
+      occurredAt: '2026-11-24T10:00:00.000Z',
+      type: 'task.updated',
+      moved: true,
+      task: { ...task(1, doing), position: 'a0' },
+    };
+    act(() => TestEventSource.open.forEach((source) => source.onmessage?.(new MessageEvent('message', { data: JSON.stringify(moved) }))));
+    expect(result.current.state.order[doing.id]).toEqual(['t1']);
+    expect(result.current.state.order[sampleColumn.id]).toEqual(['t2']);
+  });
+
+  it('says the board could not be loaded when the one request fails', async () => {
+    apiServer.use(http.get('/api/workspaces/w1/board', () => HttpResponse.json({ error: 'Workspace not found.' }, { status: 404 })));
+    const { result } = renderHook(() => useBoard('w1'), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error).toBe('Workspace not found.');
+  });
+});
