@@ -26,6 +26,14 @@ const message: ChatMessage = {
   reactions: [],
 };
 
+// Opens the message's editor and empties its box.
+async function openEmptyEditor(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
+  const box = screen.getByRole('textbox', { name: chatText.edit });
+  await user.clear(box);
+  return box;
+}
+
 function show(overrides: Partial<Parameters<typeof MessageItem>[0]> = {}) {
   const actions = {
     onEdit: vi.fn(async () => undefined),
@@ -94,9 +102,7 @@ describe('a chat message', () => {
   it('lets its author edit it in place and save the new words', async () => {
     const props = show();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
-    const box = screen.getByRole('textbox', { name: chatText.edit });
-    await user.clear(box);
+    const box = await openEmptyEditor(user);
     await user.type(box, 'Fixed words');
     await user.click(screen.getByRole('button', { name: chatText.save }));
     expect(props.onEdit).toHaveBeenCalledWith('Fixed words');
@@ -132,9 +138,7 @@ describe('a chat message', () => {
   it('closes an open @ list on Escape without leaving the editor, and saves the mention picked', async () => {
     const props = show();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
-    const box = screen.getByRole('textbox', { name: chatText.edit });
-    await user.clear(box);
+    const box = await openEmptyEditor(user);
     await user.type(box, 'Over to @');
     const picker = () => screen.queryByRole('listbox', { name: notificationCopy.mentionPicker });
     expect(picker()).not.toBeNull();
@@ -151,9 +155,7 @@ describe('a chat message', () => {
   it('says an emptied message is required, under the box, and saves nothing', async () => {
     const props = show();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
-    const box = screen.getByRole('textbox', { name: chatText.edit });
-    await user.clear(box);
+    const box = await openEmptyEditor(user);
     await user.type(box, '  ');
     await user.click(screen.getByRole('button', { name: chatText.save }));
     await vi.waitFor(() => expect(box).toHaveAccessibleDescription('Message is required.'));
@@ -167,9 +169,7 @@ describe('a chat message', () => {
     const onEdit = vi.fn(async () => Promise.reject(new ApiError(refusal, 409)));
     show({ actions: { onEdit, onDelete: vi.fn(), onReact: vi.fn(), onMakeTask: vi.fn() } });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: chatText.editOf('Ada Owner') }));
-    const box = screen.getByRole('textbox', { name: chatText.edit });
-    await user.clear(box);
+    const box = await openEmptyEditor(user);
     await user.type(box, 'Fixed words');
     await user.click(screen.getByRole('button', { name: chatText.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
