@@ -12,7 +12,7 @@ import {
   PublicUpdateTaskSchema,
 } from '#src/shared/public-api/schemas.ts';
 import type { Db } from '#src/server/db/connect.ts';
-import { createReadMemo } from '#src/server/db/read-memo.ts';
+import { createRememberedJson } from '#src/server/http/remembered-json.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import type { TaskGateway } from './task-gateway.ts';
 
@@ -52,20 +52,18 @@ export interface PublicTaskRouteDeps {
 
 export function registerPublicTaskRoutes(app: FastifyInstance, { tasks, db, serializerCompiler }: PublicTaskRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // As the board's own list (tasks/routes.ts): a page is remembered already serialized until anything
-  // commits (db/read-memo.ts), so a repeated read costs neither the queries nor the JSON work. A page
-  // may be a megabyte: a hundred at most.
-  const rememberedPage = createReadMemo(db, 100);
-
   const list = documented('GET', '/tasks', PublicTaskListResponseSchema, 'One page of tasks.');
-  const listJson = serializerCompiler({ schema: PublicTaskListResponseSchema, method: 'GET', url: list.url, httpStatus: '200' });
+  // As the board's own list (tasks/routes.ts): a page is remembered serialized until anything commits.
+  // A page may be a megabyte: a hundred at most.
+  const answerPage = createRememberedJson(
+    db,
+    100,
+    serializerCompiler({ schema: PublicTaskListResponseSchema, method: 'GET', url: list.url, httpStatus: '200' }),
+  );
   api.get(list.url, { schema: { ...list, operationId: 'listTasks', querystring: PublicTaskListQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
     const { query } = request;
-    const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
-      listJson(await tasks.list(scope, query)),
-    );
-    return reply.type('application/json; charset=utf-8').send(page);
+    return answerPage(reply, `tasks ${scope.workspaceId} ${JSON.stringify(query)}`, () => tasks.list(scope, query));
   });
 
   const create = documented('POST', '/tasks', PublicTaskResponseSchema, 'The task as created.');

@@ -52,15 +52,10 @@ export async function listTasks(
 
 // The first page of each of these columns, as `listTasks` with `column` answers it (the same rows and
 // cursors, so the next page comes from the tasks list), in the columns' order. One query per column.
-export async function firstPages(
-  db: Kysely<Database>,
-  workspaceId: string,
-  columns: { id: string }[],
-  filters: TaskListFilters,
-): Promise<TaskListResponse[]> {
-  const query = filtered(db, workspaceId, filters);
+export async function firstPages(db: Kysely<Database>, workspaceId: string, columns: { id: string }[]): Promise<TaskListResponse[]> {
+  const query = filtered(db, workspaceId, {});
   const pages = [];
-  for (const column of columns) pages.push(await pageOf(query, [column], null, filters.limit ?? TASK_PAGE_SIZE));
+  for (const column of columns) pages.push(await pageOf(query, [column], null, TASK_PAGE_SIZE));
   return pages;
 }
 

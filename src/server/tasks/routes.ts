@@ -57,7 +57,7 @@ import type { SessionHelpers } from '#src/server/http/session.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import type { EventStreams } from '#src/server/events/sse.ts';
 import { createStreamStanding } from '#src/server/events/stream-standing.ts';
-import { createReadMemo } from '#src/server/db/read-memo.ts';
+import { createRememberedJson } from '#src/server/http/remembered-json.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
 import { scopeFrom } from '#src/server/workspace-access/resolvers.ts';
 import { commentsOnMyTasks, inbox, myTasks } from './home.ts';
@@ -87,34 +87,31 @@ export function registerTaskRoutes(
 ) {
   const k = db.kysely;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // A page of tasks may be a megabyte (50 descriptions of 20,000 characters): a hundred at most.
-  const rememberedPage = createReadMemo(db, 100);
-  const rememberedBoard = createReadMemo(db, 5);
   const standing = createStreamStanding({ db, sessions, clock });
 
-  // The page is remembered already serialized: a repeated read costs no JSON work (product rules B6).
-  // Fastify sends text as it is, so the route has no response schema: the app's serializer is called
-  // here instead, which checks the page against its schema outside production and is plain
-  // JSON.stringify in production.
-  const listJson = serializerCompiler({ schema: TaskListResponseSchema, method: 'GET', url: taskPaths.tasks, httpStatus: '200' });
-  const boardJson = serializerCompiler({ schema: BoardResponseSchema, method: 'GET', url: taskPaths.board, httpStatus: '200' });
+  // Both reads are remembered serialized, so their routes declare no response schema: the answer is
+  // checked by the serializer given here. A page of tasks may be a megabyte (50 descriptions of 20,000
+  // characters): a hundred at most; a first screen holds up to 20 pages: a few at most.
+  const answerPage = createRememberedJson<TaskListResponse>(
+    db,
+    100,
+    serializerCompiler({ schema: TaskListResponseSchema, method: 'GET', url: taskPaths.tasks, httpStatus: '200' }),
+  );
+  const answerBoard = createRememberedJson<BoardResponse>(
+    db,
+    5,
+    serializerCompiler({ schema: BoardResponseSchema, method: 'GET', url: taskPaths.board, httpStatus: '200' }),
+  );
   api.get(taskPaths.tasks, { schema: { querystring: TaskListQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
     const { query } = request;
-    const page = await rememberedPage(`tasks ${scope.workspaceId} ${JSON.stringify(query)}`, async () =>
-      listJson((await tasks.list(scope, query)) satisfies TaskListResponse),
-    );
-    return reply.type('application/json; charset=utf-8').send(page);
+    return answerPage(reply, `tasks ${scope.workspaceId} ${JSON.stringify(query)}`, () => tasks.list(scope, query));
   });
 
-  // The board's first screen in one answer, remembered serialized like a page (at most 20 columns of a
-  // page each: a few of them at most).
+  // The board's first screen in one answer.
   api.get(taskPaths.board, { schema: { params: workspaceParams, querystring: BoardQuerySchema } }, async (request, reply) => {
     const scope = scopeFrom(request);
-    const board = await rememberedBoard(`board ${scope.workspaceId}`, async () =>
-      boardJson((await tasks.board(scope)) satisfies BoardResponse),
-    );
-    return reply.type('application/json; charset=utf-8').send(board);
+    return answerBoard(reply, `board ${scope.workspaceId}`, () => tasks.board(scope));
   });
 
   api.post(

@@ -192,7 +192,7 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
         readWorkspace(k, scope, 'member', (db) =>
           inSnapshot(db, async (tx) => {
             const columns = await listColumns(tx, scope.workspaceId);
-            const pages = await firstPages(tx, scope.workspaceId, columns, {});
+            const pages = await firstPages(tx, scope.workspaceId, columns);
             return { columns, pages: Object.fromEntries(columns.map((column, index) => [column.id, pages[index]!])) };
           }),
         );
