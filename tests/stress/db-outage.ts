@@ -49,7 +49,16 @@ export async function databaseOutage(port: number) {
     const before = await api(server.url, 'POST', '/register', { name: 'Outage', email, password: 'outage-pass-1' });
     if (before.status !== 201) throw new Error(`setup failed: ${before.status}`);
 
+    // The cut lands while reads are in flight, so connections are lost in use as well as idle: each of
+    // these still gets an answer, served or refused, and nothing falls over.
+    // A connection closed without an answer (the process fell over) is a result to report, status 0.
+    const noAnswer = (error: Error) => ({ status: 0, body: { error: `no answer: ${error.message}` } });
+    const inFlight = Array.from({ length: 20 }, () =>
+      api(server.url, 'POST', '/forgot-password', { email: `nobody.${Math.random()}@example.com` }).catch(noAnswer),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 15));
     proxy.cut();
+    const cutInFlight = (await Promise.all(inFlight)).map((answer) => answer.status);
     const duringOutage: Array<{ status: number; ms: number; error: unknown }> = [];
     for (const [method, path, body] of [
       ['GET', '/health', undefined],
@@ -58,10 +67,17 @@ export async function databaseOutage(port: number) {
       ['POST', '/forgot-password', { email }],
     ] as const) {
       const started = Date.now();
-      const answer = await api(server.url, method, path, body, path === '/current-user' ? 'tessera_session=' + 'a'.repeat(43) : undefined);
+      const answer = await api(
+        server.url,
+        method,
+        path,
+        body,
+        path === '/current-user' ? 'tessera_session=' + 'a'.repeat(43) : undefined,
+      ).catch(noAnswer);
       duringOutage.push({ status: answer.status, ms: Date.now() - started, error: answer.body?.error });
     }
     const processUp = server.child.exitCode === null;
+    if (!processUp) return { ok: false, cutInFlight, duringOutage, processUp, serverOutput: server.output().slice(-2000) };
 
     proxy.restore();
     const restoredAt = Date.now();
@@ -76,11 +92,12 @@ export async function databaseOutage(port: number) {
     }
     const after = await api(server.url, 'POST', '/forgot-password', { email });
     const ok =
+      cutInFlight.every((status) => status === 200 || status === 503) &&
       duringOutage.every((answer) => answer.status === 503 && typeof answer.error === 'string' && answer.ms < 5000) &&
       processUp &&
       recoveredMs >= 0 &&
       after.status === 200;
-    return { ok, duringOutage, processUp, recoveredMs, afterStatus: after.status };
+    return { ok, cutInFlight, duringOutage, processUp, recoveredMs, afterStatus: after.status };
   } finally {
     await server.kill();
     await proxy.close();

@@ -189,4 +189,24 @@ describe.runIf(engines.includes('postgres'))('statements on PostgreSQL', () => {
     expect(named).toHaveLength(1);
     expect(named[0]!.name).toMatch(/^tessera_\d+$/);
   });
+
+  it('survive losing a connection that is in use: that transaction fails, the process stays up, the next read succeeds', async () => {
+    const uncaught: unknown[] = [];
+    const collect = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', collect);
+    try {
+      const lost = db.kysely.transaction().execute(async (tx) => {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx);
+        // A restart or failover ends the backend while we hold its connection between two statements.
+        await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(db.kysely);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`SELECT 1`.execute(tx);
+      });
+      await expect(lost).rejects.toThrow();
+      expect(uncaught).toEqual([]);
+      expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', collect);
+    }
+  });
 });

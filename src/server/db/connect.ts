@@ -258,9 +258,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     query_timeout: 4000,
     idleTimeoutMillis: 30_000,
   });
-  // A dropped idle connection emits here; without a listener it would crash the process.
+  // A dropped connection emits 'error': the pool listens only while it is idle, so one lost while in use
+  // (a restart, a failover, a cut network) would crash the process. Its statement fails on its own, and
+  // the pool discards a connection that can no longer query when it comes back.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => prepareByName(client as unknown as QueryingClient));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    prepareByName(client as unknown as QueryingClient);
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
   const writeUnflushed: Db['writeUnflushed'] = async (prepared, values) => (await kysely.executeQuery(prepared.bind(values))).rows;
