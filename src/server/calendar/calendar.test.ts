@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calendarError } from '#src/shared/calendar/messages.ts';
-import type { Task } from '#src/shared/tasks/paths.ts';
+import type { CalendarTask } from '#src/shared/calendar/paths.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
 import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
@@ -9,7 +9,7 @@ import { createWorkspace, del, person } from '../../../tests/support/workspaces.
 import { createTask, team } from '../../../tests/support/tasks.ts';
 import { addClient, addProject } from '../../../tests/support/clients.ts';
 
-const titles = (tasks: Task[]) => tasks.map((task) => task.title);
+const titles = (tasks: CalendarTask[]) => tasks.map((task) => task.title);
 
 function events(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -44,6 +44,16 @@ describe.each(engines)('calendar on %s', (engine) => {
     const all = await member.c.get(`/workspaces/${id}/calendar?from=2026-03-01&to=2026-03-31`);
     expect(all.status).toBe(200);
     expect(titles(all.body.tasks)).toEqual(['Early March', 'Late March']);
+    // What a day shows and a reschedule sends, and nothing a calendar does not show.
+    expect(all.body.tasks[1]).toEqual({
+      id: expect.any(String),
+      title: 'Late March',
+      columnId: columns[0]!.id,
+      projectId: null,
+      version: 1,
+      dueDate: '2026-03-31',
+      assigneeId: member.id,
+    });
     expect(all.body.doneColumnId).toBe(columns[2]!.id);
     const mine = await member.c.get(`/workspaces/${id}/calendar?from=2026-03-01&to=2026-03-31&mine=1`);
     expect(titles(mine.body.tasks)).toEqual(['Late March']);
@@ -82,7 +92,7 @@ describe.each(engines)('calendar on %s', (engine) => {
     const stale = await member.c.put(`/workspaces/${id}/tasks/${task.id}`, { dueDate: '2026-03-20', version: task.version });
     expect(stale.status).toBe(409);
     const read = await member.c.get(`/workspaces/${id}/calendar?from=2026-03-01&to=2026-03-31`);
-    expect(read.body.tasks.map((one: Task) => one.dueDate)).toEqual(['2026-03-09']);
+    expect(read.body.tasks.map((one: CalendarTask) => one.dueDate)).toEqual(['2026-03-09']);
   });
 
   it('refuses a bad range with a clear 400, and another workspace’s calendar is a 404', async () => {

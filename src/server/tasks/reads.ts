@@ -40,21 +40,16 @@ export function taskRows(db: Kysely<Database>) {
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>['executeTakeFirstOrThrow']>>;
 
-// A task's own columns alone, for reads of many tasks of one workspace (see tasksOf).
-export const bareTaskRows = (db: Kysely<Database>) => db.selectFrom('tasks as t').select(TASK_COLUMNS);
-
-type BareTaskRow = Awaited<ReturnType<ReturnType<typeof bareTaskRows>['executeTakeFirstOrThrow']>>;
-
-const taskOf = (row: BareTaskRow, prefix: string, assigneeName: string | null, authorName: string | null): Task => ({
+export const toTask = (row: TaskRow): Task => ({
   id: row.id,
   // Rows written in bulk outside the service (the bench's) carry no number.
-  key: taskKey(prefix, Number(row.number ?? 0)),
+  key: taskKey(row.task_prefix, Number(row.number ?? 0)),
   number: Number(row.number ?? 0),
   workspaceId: row.workspace_id,
   columnId: row.column_id,
   title: row.title,
   description: row.description,
-  assignee: person(row.assignee_id, assigneeName),
+  assignee: person(row.assignee_id, row.assignee_name),
   priority: row.priority,
   dueDate: row.due_date,
   labels: JSON.parse(row.labels) as string[],
@@ -62,25 +57,10 @@ const taskOf = (row: BareTaskRow, prefix: string, assigneeName: string | null, a
   sharedWithClient: Number(row.shared_with_client) === 1,
   position: row.position,
   version: Number(row.version),
-  createdBy: person(row.created_by, authorName),
+  createdBy: person(row.created_by, row.author_name),
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
-
-export const toTask = (row: TaskRow): Task => taskOf(row, row.task_prefix, row.assignee_name, row.author_name);
-
-// Many tasks of one workspace (a calendar month of 2,000): its key prefix and the few people they name
-// are read once, where joining them on every row was a third of the read.
-export async function tasksOf(db: Kysely<Database>, workspaceId: string, rows: BareTaskRow[]): Promise<Task[]> {
-  const ids = [...new Set(rows.flatMap((row) => [row.assignee_id, row.created_by]).filter((id) => id !== null))];
-  const [workspace, people] = await Promise.all([
-    db.selectFrom('workspaces').select('task_prefix').where('id', '=', workspaceId).executeTakeFirstOrThrow(),
-    ids.length === 0 ? [] : db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute(),
-  ]);
-  const names = new Map(people.map((user) => [user.id, user.name]));
-  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-  return rows.map((row) => taskOf(row, workspace.task_prefix, nameOf(row.assignee_id), nameOf(row.created_by)));
-}
 
 // A live (not deleted) task of the workspace, or undefined: another workspace's is never found (T1).
 export async function findTask(db: Kysely<Database>, workspaceId: string, taskId: string): Promise<Task | undefined> {

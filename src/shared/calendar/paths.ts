@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CalendarFeedResponseSchema, CalendarResponseSchema } from './responses.ts';
+import type { CalendarFeedResponseSchema, CalendarResponseSchema, CalendarTaskSchema } from './responses.ts';
 
 // The calendar of a workspace's due dates, and my personal iCalendar feed. Paths are relative
 // to API_BASE; `:id` is the workspace.
@@ -18,5 +18,7 @@ export const calendarPaths = {
 export const CALENDAR_RANGE_DAYS_MAX = 62;
 
 export type CalendarResponse = z.infer<typeof CalendarResponseSchema>;
+
+export type CalendarTask = z.infer<typeof CalendarTaskSchema>;
 
 export type CalendarFeedResponse = z.infer<typeof CalendarFeedResponseSchema>;

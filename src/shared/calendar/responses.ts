@@ -3,8 +3,15 @@
 import { z } from 'zod';
 import { TaskSchema } from '#src/shared/tasks/responses.ts';
 
+// What a day shows and a reschedule sends: a month of 2,000 tasks is read and sent without the
+// descriptions, labels and names a calendar never shows (opening one goes to the board's own read).
+export const CalendarTaskSchema = TaskSchema.pick({ id: true, title: true, columnId: true, projectId: true, version: true }).extend({
+  dueDate: z.iso.date(),
+  assigneeId: z.string().nullable(),
+});
+
 export const CalendarResponseSchema = z.strictObject({
-  tasks: z.array(TaskSchema),
+  tasks: z.array(CalendarTaskSchema),
   // The board's last column: a task there is finished, so never overdue.
   doneColumnId: z.string().nullable(),
 });

@@ -11,7 +11,7 @@ import {
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
-import type { Task } from '#src/shared/tasks/paths.ts';
+import type { CalendarTask } from '#src/shared/calendar/paths.ts';
 import { cn } from '#src/web/ui/cn.ts';
 import { addDays, dayName, weekdayNames, type CalendarView } from './calendar-days.ts';
 
@@ -24,10 +24,10 @@ export interface GridProps {
   // The month shown (days of other months are dimmed), e.g. '2026-03'.
   month: string;
   today: string;
-  tasksByDay: Map<string, Task[]>;
-  isOverdue: (task: Task) => boolean;
-  onOpen: (task: Task) => void;
-  onReschedule: (task: Task, day: string) => void;
+  tasksByDay: Map<string, CalendarTask[]>;
+  isOverdue: (task: CalendarTask) => boolean;
+  onOpen: (task: CalendarTask) => void;
+  onReschedule: (task: CalendarTask, day: string) => void;
   onShowWeek: (day: string) => void;
   announce: (text: string) => void;
 }
@@ -40,7 +40,7 @@ function TaskChip({
   onOpen,
   onPickUp,
 }: {
-  task: Task;
+  task: CalendarTask;
   overdue: boolean;
   tabbable: boolean;
   held: boolean;
@@ -96,7 +96,7 @@ function DayCell({
   cellRef: (element: HTMLDivElement | null) => void;
   onFocusDay: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  onPickUp: (task: Task) => void;
+  onPickUp: (task: CalendarTask) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
   const tasks = props.tasksByDay.get(day) ?? [];
@@ -166,8 +166,8 @@ function DayCell({
 export function CalendarGrid(props: GridProps) {
   const { days } = props;
   const [activeDay, setActiveDay] = useState(() => (days.includes(props.today) ? props.today : days[0]!));
-  const [held, setHeld] = useState<{ task: Task; day: string } | null>(null);
-  const [dragged, setDragged] = useState<Task | null>(null);
+  const [held, setHeld] = useState<{ task: CalendarTask; day: string } | null>(null);
+  const [dragged, setDragged] = useState<CalendarTask | null>(null);
   const cells = useRef(new Map<string, HTMLDivElement>());
   const focusWanted = useRef(false);
   const current = days.includes(activeDay) ? activeDay : days.includes(props.today) ? props.today : days[0]!;
@@ -207,17 +207,17 @@ export function CalendarGrid(props: GridProps) {
     }
   };
 
-  const pickUp = (task: Task) => {
-    setHeld({ task, day: task.dueDate! });
+  const pickUp = (task: CalendarTask) => {
+    setHeld({ task, day: task.dueDate });
     props.announce(calendarCopy.pickedUp(task.title));
     focusWanted.current = true;
-    setActiveDay(task.dueDate!);
-    cells.current.get(task.dueDate!)?.focus();
+    setActiveDay(task.dueDate);
+    cells.current.get(task.dueDate)?.focus();
   };
 
   const onDragEnd = (event: DragEndEvent) => {
     setDragged(null);
-    const task = event.active.data.current?.task as Task | undefined;
+    const task = event.active.data.current?.task as CalendarTask | undefined;
     const day = event.over?.id;
     if (task && typeof day === 'string' && day !== task.dueDate) props.onReschedule(task, day);
   };
@@ -226,7 +226,7 @@ export function CalendarGrid(props: GridProps) {
   return (
     <DndContext
       sensors={sensors}
-      onDragStart={(event) => setDragged((event.active.data.current?.task as Task | undefined) ?? null)}
+      onDragStart={(event) => setDragged((event.active.data.current?.task as CalendarTask | undefined) ?? null)}
       onDragCancel={() => setDragged(null)}
       onDragEnd={onDragEnd}
       accessibility={{

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
-import type { Task } from '#src/shared/tasks/paths.ts';
+import type { CalendarTask } from '#src/shared/calendar/paths.ts';
 import { formatDay } from '#src/web/lib/format-time.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { problemText } from '#src/web/lib/api-client.ts';
@@ -76,16 +76,16 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
   const projects = useProjects(workspaceId, !query.isPending || projectId !== null);
   const doneColumnId = query.data?.doneColumnId ?? null;
   const tasksByDay = useMemo(() => {
-    const byDay = new Map<string, Task[]>();
+    const byDay = new Map<string, CalendarTask[]>();
     for (const task of query.data?.tasks ?? []) {
-      const day = byDay.get(task.dueDate!);
+      const day = byDay.get(task.dueDate);
       if (day) day.push(task);
-      else byDay.set(task.dueDate!, [task]);
+      else byDay.set(task.dueDate, [task]);
     }
     return byDay;
   }, [query.data]);
 
-  const onReschedule = (task: Task, day: string) => {
+  const onReschedule = (task: CalendarTask, day: string) => {
     setAnnouncement(calendarCopy.moved(task.title, formatDay(day)));
     reschedule.mutate(
       { task, day },
@@ -187,7 +187,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
               month={anchor.slice(0, 7)}
               today={today}
               tasksByDay={tasksByDay}
-              isOverdue={(task) => task.dueDate! < today && task.columnId !== doneColumnId}
+              isOverdue={(task) => task.dueDate < today && task.columnId !== doneColumnId}
               onOpen={(task) => void navigate(`/board?${new URLSearchParams({ workspace: workspaceId, task: task.id })}`)}
               onReschedule={onReschedule}
               onShowWeek={(day) => set({ view: 'week', date: day })}

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
+import type { CalendarTask } from '#src/shared/calendar/paths.ts';
 import type { Project } from '#src/shared/clients/paths.ts';
-import type { Task } from '#src/shared/tasks/paths.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { memoryHistory } from '#src/web/routing/history.ts';
@@ -27,25 +27,14 @@ const site: Project = {
   startDate: null,
   endDate: null,
 };
-const task = (id: string, title: string, projectId: string | null): Task => ({
+const task = (id: string, title: string, projectId: string | null): CalendarTask => ({
   id,
-  key: `TES-${id}`,
-  number: 1,
-  workspaceId: 'w1',
-  columnId: 'col',
   title,
-  description: '',
-  assignee: null,
-  priority: 'medium',
-  dueDate: '2026-03-12',
-  labels: [],
+  columnId: 'col',
   projectId,
-  sharedWithClient: false,
-  position: 'a0',
   version: 1,
-  createdBy: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
+  dueDate: '2026-03-12',
+  assigneeId: null,
 });
 const days = visibleDays('month', '2026-03-10');
 const read = (extra: string) => `GET /api/workspaces/w1/calendar?from=${days[0]}&to=${days.at(-1)}&mine=0${extra}`;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CalendarResponse } from '#src/shared/calendar/paths.ts';
+import type { CalendarResponse, CalendarTask } from '#src/shared/calendar/paths.ts';
 import { taskPaths, type LiveEvent, type Task } from '#src/shared/tasks/paths.ts';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
@@ -20,18 +20,33 @@ export interface CalendarRange {
 const keyOf = (range: CalendarRange) => ['calendar', range.workspaceId, range.from, range.to, range.mineId, range.projectId] as const;
 
 // Whether a task belongs on this view of the calendar.
-const belongs = (task: Task, range: CalendarRange) =>
-  task.dueDate !== null &&
+const belongs = (task: CalendarTask, range: CalendarRange) =>
   task.dueDate >= range.from &&
   task.dueDate <= range.to &&
-  (range.mineId === null || task.assignee?.id === range.mineId) &&
+  (range.mineId === null || task.assigneeId === range.mineId) &&
   (range.projectId === null || task.projectId === range.projectId);
 
-function withTask(data: CalendarResponse, task: Task, range: CalendarRange): CalendarResponse {
-  const others = data.tasks.filter((one) => one.id !== task.id);
-  const tasks = belongs(task, range)
-    ? [...others, task].sort((a, b) => a.dueDate!.localeCompare(b.dueDate!) || a.id.localeCompare(b.id))
-    : others;
+// A task as the board sends it, as a calendar holds it; one with no due date is on no day.
+const calendarTaskOf = (task: Task): CalendarTask | null =>
+  task.dueDate === null
+    ? null
+    : {
+        id: task.id,
+        title: task.title,
+        columnId: task.columnId,
+        projectId: task.projectId,
+        version: task.version,
+        dueDate: task.dueDate,
+        assigneeId: task.assignee?.id ?? null,
+      };
+
+// The view with task `id` now as `task` (gone when null or no longer in the view).
+function withTask(data: CalendarResponse, id: string, task: CalendarTask | null, range: CalendarRange): CalendarResponse {
+  const others = data.tasks.filter((one) => one.id !== id);
+  const tasks =
+    task && belongs(task, range)
+      ? [...others, task].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id))
+      : others;
   return { ...data, tasks };
 }
 
@@ -51,7 +66,9 @@ export function useCalendar(range: CalendarRange) {
     source.onmessage = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as LiveEvent;
       if (event.type === 'task.created' || event.type === 'task.updated') {
-        client.setQueryData<CalendarResponse>(keyOf(range), (data) => (data ? withTask(data, event.task, range) : data));
+        client.setQueryData<CalendarResponse>(keyOf(range), (data) =>
+          data ? withTask(data, event.task.id, calendarTaskOf(event.task), range) : data,
+        );
       } else if (event.type === 'task.deleted') {
         client.setQueryData<CalendarResponse>(keyOf(range), (data) =>
           data ? { ...data, tasks: data.tasks.filter((one) => one.id !== event.task.id) } : data,
@@ -66,14 +83,16 @@ export function useCalendar(range: CalendarRange) {
   }, [client, range.workspaceId, range.from, range.to, range.mineId, range.projectId]);
 
   const reschedule = useMutation({
-    mutationFn: ({ task, day }: { task: Task; day: string }) => calendarApi.reschedule(range.workspaceId, task.id, day, task.version),
+    mutationFn: ({ task, day }: { task: CalendarTask; day: string }) =>
+      calendarApi.reschedule(range.workspaceId, task.id, day, task.version),
     onMutate: async ({ task, day }) => {
       await client.cancelQueries({ queryKey: key });
-      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, { ...task, dueDate: day }, range) : data));
+      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, task.id, { ...task, dueDate: day }, range) : data));
     },
-    onSuccess: (answer) => client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, answer.task, range) : data)),
+    onSuccess: (answer, { task }) =>
+      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, task.id, calendarTaskOf(answer.task), range) : data)),
     onError: (_error, { task }) => {
-      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, task, range) : data));
+      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, task.id, task, range) : data));
       // A conflict means someone saved since: read the current state.
       void client.invalidateQueries({ queryKey: key });
     },
