@@ -4,10 +4,11 @@ import { CreateTaskSchema } from '#src/shared/tasks/schemas.ts';
 import { text } from '#src/shared/validation.ts';
 import { isTimeZone } from './time-zone.ts';
 import { AI_TEXT_MAX, PROPOSALS_MAX, TIME_ZONE_MAX } from './paths.ts';
+import { englishNumber } from '#src/shared/english-number.ts';
 
 export const ProposeSchema = z.strictObject({
   text: text('Text')
-    .max(AI_TEXT_MAX, { error: `Text must be at most ${AI_TEXT_MAX.toLocaleString('en')} characters.` })
+    .max(AI_TEXT_MAX, { error: `Text must be at most ${englishNumber(AI_TEXT_MAX)} characters.` })
     .refine((value) => value.trim() !== '', { error: 'Paste or type some text first.' }),
   timeZone: text('Time zone')
     .max(TIME_ZONE_MAX, { error: 'Time zone is not valid.' })

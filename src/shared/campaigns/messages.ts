@@ -1,3 +1,4 @@
+import { englishNumber } from '#src/shared/english-number.ts';
 // The words of email campaigns. spec 5's Quick Action label stays in messages.ts.
 
 export const campaignError = {
@@ -6,7 +7,7 @@ export const campaignError = {
   unknownContact: 'One of the picked contacts does not exist in this workspace.',
   nobodyToSend: 'Everyone you picked has unsubscribed, or has no contact to send to.',
   dailyCap: (left: number, wanted: number, cap: number) =>
-    `This workspace may send ${cap.toLocaleString('en')} campaign emails a day and has ${left.toLocaleString('en')} left today; this update would send ${wanted.toLocaleString('en')}. Pick fewer contacts or send it tomorrow.`,
+    `This workspace may send ${englishNumber(cap)} campaign emails a day and has ${englishNumber(left)} left today; this update would send ${englishNumber(wanted)}. Pick fewer contacts or send it tomorrow.`,
   badToken: 'That unsubscribe link is not valid.',
 };
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { entityId, MULTILINE_OK, NO_CONTROL, NO_DISGUISE, text } from '#src/shared/validation.ts';
 import { CAMPAIGN_BODY_MAX, CAMPAIGN_CLIENTS_MAX, CAMPAIGN_CONTACTS_MAX, CAMPAIGN_SUBJECT_MAX } from './paths.ts';
+import { englishNumber } from '#src/shared/english-number.ts';
 
 // A subject is a mail header: one line, nothing invisible.
 const subject = text('Subject')
@@ -14,7 +15,7 @@ const subject = text('Subject')
 const body = text('Message')
   .trim()
   .min(1, { error: 'Message is required.' })
-  .max(CAMPAIGN_BODY_MAX, { error: `Message must be at most ${CAMPAIGN_BODY_MAX.toLocaleString('en')} characters.` })
+  .max(CAMPAIGN_BODY_MAX, { error: `Message must be at most ${englishNumber(CAMPAIGN_BODY_MAX)} characters.` })
   .regex(MULTILINE_OK, { error: 'Message contains characters that are not allowed.' });
 
 export const SendCampaignSchema = z

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { calendarDay, entityId, MULTILINE_OK, text } from '#src/shared/validation.ts';
 import { CHANNEL_NAME_MAX, CHAT_MESSAGE_MAX, DM_PEOPLE_MAX } from './paths.ts';
+import { englishNumber } from '#src/shared/english-number.ts';
 
 // Lower-case words joined by dashes, as people type them after a `#`.
 const CHANNEL_NAME = /^[a-z0-9][a-z0-9_-]*$/;
@@ -29,7 +30,7 @@ export const AddChannelMemberSchema = z.strictObject({ userId: entityId('Member'
 const messageBody = text('Message')
   .trim()
   .min(1, { error: 'Message is required.' })
-  .max(CHAT_MESSAGE_MAX, { error: `Message must be at most ${CHAT_MESSAGE_MAX.toLocaleString('en')} characters.` })
+  .max(CHAT_MESSAGE_MAX, { error: `Message must be at most ${englishNumber(CHAT_MESSAGE_MAX)} characters.` })
   .regex(MULTILINE_OK, { error: 'Message contains characters that are not allowed.' });
 
 export const SendMessageSchema = z.strictObject({

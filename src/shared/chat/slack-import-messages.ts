@@ -1,5 +1,6 @@
 // The words of the Slack import.
 import { SLACK_EXPORT_MAX_BYTES, SLACK_EXPORT_MAX_ENTRIES, SLACK_EXPORT_MAX_UNPACKED_BYTES } from './slack-import-paths.ts';
+import { englishNumber } from '#src/shared/english-number.ts';
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -9,7 +10,7 @@ export const slackImportError = {
   tooLarge: `The export is larger than ${mb(SLACK_EXPORT_MAX_BYTES)}. Export a shorter date range from Slack and import each part.`,
   unpackedTooLarge: `The export unpacks to more than ${mb(SLACK_EXPORT_MAX_UNPACKED_BYTES)}, so it was refused. Export a shorter date range from Slack.`,
   fileTooLarge: (name: string) => `${name} is too large to be a Slack export file, so the export was refused.`,
-  tooManyFiles: `The export holds more than ${SLACK_EXPORT_MAX_ENTRIES.toLocaleString('en')} files. Export a shorter date range from Slack.`,
+  tooManyFiles: `The export holds more than ${englishNumber(SLACK_EXPORT_MAX_ENTRIES)} files. Export a shorter date range from Slack.`,
   unsafePath: 'The archive holds a file outside its own folder (a name with “../” or an absolute path), so it was refused.',
   duplicate: 'The archive holds the same file twice, so it was refused.',
   damaged: 'The archive is damaged, or uses encryption or compression Slack exports do not use.',
@@ -72,13 +73,13 @@ export const slackImportUi = {
   progressTitle: 'Importing',
   progressLabel: 'Import progress',
   queued: 'Waiting for its turn…',
-  progress: (done: number, total: number) => `${done.toLocaleString('en')} of ${total.toLocaleString('en')} messages`,
+  progress: (done: number, total: number) => `${englishNumber(done)} of ${englishNumber(total)} messages`,
   progressHint: 'You can leave this page: the import carries on, and picks up where it was if the server restarts.',
   doneTitle: 'Import finished',
   done: (imported: number, total: number) =>
     imported === total
-      ? `${imported.toLocaleString('en')} messages imported.`
-      : `${imported.toLocaleString('en')} new messages imported; the other ${(total - imported).toLocaleString('en')} were here already.`,
+      ? `${englishNumber(imported)} messages imported.`
+      : `${englishNumber(imported)} new messages imported; the other ${englishNumber(total - imported)} were here already.`,
   openChat: 'Open chat',
   another: 'Import another export',
   failedTitle: 'The import stopped',

@@ -1,3 +1,4 @@
+import { englishNumber } from '#src/shared/english-number.ts';
 // The words of clients, projects, the dashboard on real data and the client portal. Kept apart from
 // messages.ts (the spec's catalogue, on every page's first load). spec 5's labels stay in messages.ts.
 
@@ -28,8 +29,8 @@ export const activityText = {
   contactInvited: (who: string, contact: string, client: string) => `${who} invited ${contact} (${client}) to the client portal`,
   taskApproved: (who: string, title: string) => `${who} approved “${title}”`,
   campaignSent: (who: string, sent: number, skipped: number) =>
-    `${who} sent an email update to ${sent === 1 ? '1 contact' : `${sent.toLocaleString('en')} contacts`}${
-      skipped > 0 ? ` (${skipped.toLocaleString('en')} unsubscribed, skipped)` : ''
+    `${who} sent an email update to ${sent === 1 ? '1 contact' : `${englishNumber(sent)} contacts`}${
+      skipped > 0 ? ` (${englishNumber(skipped)} unsubscribed, skipped)` : ''
     }`,
   githubCommit: (sha: string, repo: string, title: string) => `GitHub: commit ${sha} of ${repo} names “${title}”`,
   githubPull: (number: string, repo: string, state: string, title: string) =>

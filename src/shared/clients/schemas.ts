@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { calendarDay, email, MULTILINE_OK, displayName, text } from '#src/shared/validation.ts';
 import { NAME_MAX } from '#src/shared/limits.ts';
 import { clientError } from './messages.ts';
+import { englishNumber } from '#src/shared/english-number.ts';
 import {
   CLIENT_NAME_MAX,
   CLIENT_SEARCH_MAX,
@@ -24,7 +25,7 @@ const company = text('Company')
   .regex(/^\P{Cc}*$/u, { error: 'Company contains characters that are not allowed.' });
 const status = z.enum(CLIENT_STATUSES, { error: `Status must be one of: ${CLIENT_STATUSES.join(', ')}.` });
 const notes = text('Notes')
-  .max(NOTES_MAX, { error: `Notes must be at most ${NOTES_MAX.toLocaleString('en')} characters.` })
+  .max(NOTES_MAX, { error: `Notes must be at most ${englishNumber(NOTES_MAX)} characters.` })
   .regex(MULTILINE_OK, { error: 'Notes contain characters that are not allowed.' });
 
 export const ContactSchema = z.strictObject({ name: displayName('Contact name', NAME_MAX), email });

@@ -1,3 +1,4 @@
+import { englishNumber } from '#src/shared/english-number.ts';
 // The words of docs.
 export const docsError = {
   // A page of another workspace, or none at all, is the same 404.
@@ -5,7 +6,7 @@ export const docsError = {
   parentNotFound: 'The parent page was not found.',
   intoItself: 'A page cannot be moved inside itself or one of its sub-pages.',
   tooDeep: (max: number) => `Pages can nest at most ${max} levels deep.`,
-  tooMany: (max: number) => `A workspace can hold at most ${max.toLocaleString('en')} pages.`,
+  tooMany: (max: number) => `A workspace can hold at most ${englishNumber(max)} pages.`,
   versionNotFound: 'Version not found.',
   tooLargeToImport: 'The Markdown makes a page larger than a page may be.',
   imageNotFound: 'Image not found.',

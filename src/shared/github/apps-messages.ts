@@ -1,3 +1,4 @@
+import { englishNumber } from '#src/shared/english-number.ts';
 // The words of the Apps page: every integration of the workspace with its real state.
 export const appsUi = {
   title: 'Apps',
@@ -48,8 +49,8 @@ export const appsUi = {
     about: 'Bring a Slack workspace’s channels and history into Tessera.',
     none: 'Nothing imported from Slack yet.',
     previewed: 'An export is uploaded and waiting for you to import it.',
-    running: (done: number, total: number) => `Importing: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} messages.`,
-    done: (imported: number, when: string) => `Last import ${when}: ${imported.toLocaleString('en')} new messages.`,
+    running: (done: number, total: number) => `Importing: ${englishNumber(done)} of ${englishNumber(total)} messages.`,
+    done: (imported: number, when: string) => `Last import ${when}: ${englishNumber(imported)} new messages.`,
     failed: 'The last import stopped.',
     start: 'Import from Slack',
   },

@@ -1,3 +1,4 @@
+import { englishNumber } from '#src/shared/english-number.ts';
 // The words of tasks, the board and its live updates (product rules T): kept apart from
 // messages.ts, which every page's first load carries, so the landing page does not download them.
 
@@ -21,11 +22,11 @@ export const taskError = {
   badLastEventId: 'Last-Event-ID must be an event id.',
   // Deleted tasks stay stored (they can be restored), so they count too.
   taskQuota: (max: number) =>
-    `This workspace has reached its limit of ${max.toLocaleString('en-US')} tasks, deleted ones included. Ask your Tessera administrator for more room.`,
+    `This workspace has reached its limit of ${englishNumber(max)} tasks, deleted ones included. Ask your Tessera administrator for more room.`,
   commentQuota: (max: number) =>
-    `This workspace has reached its limit of ${max.toLocaleString('en-US')} comments. Ask your Tessera administrator for more room.`,
+    `This workspace has reached its limit of ${englishNumber(max)} comments. Ask your Tessera administrator for more room.`,
   textQuota: (maxChars: number) =>
-    `This workspace has reached its limit of ${(maxChars / 1_000_000).toLocaleString('en-US')} million characters of text. Ask your Tessera administrator for more room.`,
+    `This workspace has reached its limit of ${englishNumber(maxChars / 1_000_000)} million characters of text. Ask your Tessera administrator for more room.`,
   ownerOnlyPrefix: 'Only an owner of this workspace can change its task keys.',
   tooManyStreams: 'Too many live connections are open for your account. Close some tabs and try again.',
 } as const;

@@ -13,10 +13,11 @@ import {
   TASK_PRIORITIES,
 } from './paths.ts';
 import { TASK_PREFIX_MAX, TASK_PREFIX_MIN, TASK_PREFIX_PATTERN } from './task-keys.ts';
+import { englishNumber } from '#src/shared/english-number.ts';
 
 const title = displayName('Title', TASK_TITLE_MAX);
 const description = text('Description')
-  .max(TASK_DESCRIPTION_MAX, { error: `Description must be at most ${TASK_DESCRIPTION_MAX.toLocaleString('en')} characters.` })
+  .max(TASK_DESCRIPTION_MAX, { error: `Description must be at most ${englishNumber(TASK_DESCRIPTION_MAX)} characters.` })
   .regex(MULTILINE_OK, { error: 'Description contains characters that are not allowed.' });
 const id = entityId;
 const assigneeId = id('Assignee').nullable();
@@ -74,7 +75,7 @@ export const AddCommentSchema = z.strictObject({
   body: text('Comment')
     .trim()
     .min(1, { error: 'Comment is required.' })
-    .max(COMMENT_MAX, { error: `Comment must be at most ${COMMENT_MAX.toLocaleString('en')} characters.` })
+    .max(COMMENT_MAX, { error: `Comment must be at most ${englishNumber(COMMENT_MAX)} characters.` })
     .regex(MULTILINE_OK, { error: 'Comment contains characters that are not allowed.' }),
   // Shown to the client in the portal; other comments stay internal.
   forClient: z.boolean({ error: 'For client must be true or false.' }).optional(),

@@ -14,6 +14,7 @@ import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { PageHeading, PanelCard } from '#src/web/ui/panel-card.tsx';
 import { slackImportApi, slackImportKeys } from './slack-import-api.ts';
 import { SlackUploadForm } from './slack-upload-form.tsx';
+import { englishNumber } from '#src/shared/english-number.ts';
 
 const POLL_MS = 1000;
 const COUNTED = [
@@ -29,7 +30,7 @@ const COUNTED = [
 ] as const;
 
 const figure = (preview: SlackImportPreview, key: (typeof COUNTED)[number]) =>
-  (key === 'channels' ? preview.channels.length : preview[key]).toLocaleString('en');
+  englishNumber(key === 'channels' ? preview.channels.length : preview[key]);
 
 // Each step's card takes the focus when it appears, so a keyboard or screen reader user lands on it.
 function StepCard({ title, children }: { title: string; children: ReactNode }) {
@@ -109,7 +110,7 @@ function PreviewView({
                         ({channel.existing ? slackImportUi.existingChannel : slackImportUi.newChannel})
                       </span>
                     </td>
-                    <td className="py-1.5 text-right text-slate-800 tabular-nums">{channel.messages.toLocaleString('en')}</td>
+                    <td className="py-1.5 text-right text-slate-800 tabular-nums">{englishNumber(channel.messages)}</td>
                   </tr>
                 ))}
               </tbody>
