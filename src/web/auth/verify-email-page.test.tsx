@@ -86,6 +86,9 @@ describe('Verify email screen (spec 2, 4, 5)', () => {
     expect(bodies).toEqual([{ email: 'ada@example.com' }]);
     expect(alert).toHaveBeenCalledWith(flow.resendAlert);
     expect(button).toBeDisabled();
+    // The countdown's interval starts in an effect after that render; on a loaded machine it may not be
+    // running yet, and a second advanced before it would be lost.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
 
     act(() => vi.advanceTimersByTime(1000));
     expect(button).toHaveTextContent('Resend in 59s');

@@ -51,7 +51,8 @@ function show() {
   return history;
 }
 
-describe('a session that ends while a page is open', () => {
+// Each waits up to 5 s for the session's second ask; on a loaded two-core machine the whole test takes longer.
+describe('a session that ends while a page is open', { timeout: 20_000 }, () => {
   it('goes to the Sign In dialog with the reason once a call is refused and the server confirms nobody is signed in', async () => {
     const state = { ended: false };
     serve(state);
