@@ -5,9 +5,10 @@ import { createReadMemo } from '#src/server/db/read-memo.ts';
 // A hot read answered from memory already serialized (db/read-memo.ts): a repeated read costs neither
 // its queries nor the JSON work (product rules B6). Fastify sends text as it is, so `serialize` is the
 // app's serializer for the answer's schema: it checks the answer outside production and is plain
-// JSON.stringify in production. `maxEntries` bounds the memory (a page of tasks may be a megabyte).
+// JSON.stringify in production. It is kept as bytes: text is measured and encoded again on every send
+// (two passes over a page of 50 tasks, 16 KB). `maxEntries` bounds the memory (a page may be a megabyte).
 export function createRememberedJson<T>(db: Pick<Db, 'changeVersion'>, maxEntries: number, serialize: (answer: T) => string) {
   const remembered = createReadMemo(db, maxEntries);
   return async (reply: FastifyReply, key: string, load: () => Promise<T>) =>
-    reply.type('application/json; charset=utf-8').send(await remembered(key, async () => serialize(await load())));
+    reply.type('application/json; charset=utf-8').send(await remembered(key, async () => Buffer.from(serialize(await load()))));
 }
