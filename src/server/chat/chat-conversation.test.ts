@@ -7,7 +7,7 @@ import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { cookieOf, readEvents, team, type Team } from '../../../tests/support/tasks.ts';
 import { del, type Person } from '../../../tests/support/workspaces.ts';
-import { base, bodies, general, send, teammate } from './test-helpers.ts';
+import { base, bodies, general, send, teammate } from '../../../tests/support/chat.ts';
 
 const notificationsOf = async (p: Person, kind: string) =>
   ((await p.c.get('/me/notifications')).body.notifications as { kind: string; excerpt: string | null; link: string | null }[]).filter(

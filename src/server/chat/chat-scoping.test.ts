@@ -6,7 +6,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { readEvents, team, type Team } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
-import { base, channels, general, send, teammate } from './test-helpers.ts';
+import { base, channels, general, send, teammate } from '../../../tests/support/chat.ts';
 
 // Every way a message, its id or its channel's id could reach someone who may not read it.
 describe.each(engines)('private chat scoping on %s', (engine) => {

@@ -8,7 +8,7 @@ import { engines } from '../../../tests/support/test-db.ts';
 import { portalSetup } from '../../../tests/support/clients.ts';
 import { readEvents, team, type Team, useTeam } from '../../../tests/support/tasks.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
-import { base, bodies, channels, general, send } from './test-helpers.ts';
+import { base, bodies, channels, general, send } from '../../../tests/support/chat.ts';
 
 describe.each(engines)('team chat on %s', (engine) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { type Team, useTeam } from '../../../tests/support/tasks.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person, type Person } from '../../../tests/support/workspaces.ts';
-import { base, general, send, teammate } from '#src/server/chat/test-helpers.ts';
+import { base, general, send, teammate } from '../../../tests/support/chat.ts';
 
 const messages = (words: string) => `${q(words)}&kind=message`;
 

@@ -1,6 +1,6 @@
 import type { Channel, ChatMessage } from '#src/shared/chat/paths.ts';
-import type { TestApp } from '../../../tests/support/test-app.ts';
-import { invite, person, type Person } from '../../../tests/support/workspaces.ts';
+import type { TestApp } from './test-app.ts';
+import { invite, person, type Person } from './workspaces.ts';
 
 export const base = (id: string) => `/workspaces/${id}/chat/channels`;
 
