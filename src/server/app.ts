@@ -292,13 +292,9 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   app.addHook('preClose', async () => collab.close());
   await app.register(
     async (api) => {
-      api.addHook('onRequest', (_request, reply, done) => {
-        reply.header('cache-control', 'no-store');
-        done();
-      });
       // The one door: every /api/workspaces/:id/… route runs with the scope it resolves.
-      api.addHook('preValidation', resolvers.session);
-      registerAccountRoutes(api, { accounts, limiter, config, session });
+      api.addHook('onRoute', (route) => resolvers.guardWorkspaceRoute(route));
+      registerAccountRoutes(api, { accounts, limiter, config, session, serializerCompiler });
       registerFirebaseAuthRoute(api, { google: config.google, accounts, limiter, clock, session });
       registerWorkspaceRoutes(api, { workspaces, limiter, config, session });
       registerAccountSecurityRoutes(api, { security, accounts, limiter, config, clock, session, exports: accountExports });

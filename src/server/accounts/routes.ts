@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   apiPath,
   type CurrentUserResponse,
@@ -31,14 +32,17 @@ import {
   VerifyEmailSchema,
 } from '#src/shared/accounts/schemas.ts';
 import { serverError } from '#src/shared/server-messages.ts';
+import type { PublicUser } from '#src/shared/accounts/user.ts';
 import type { Config } from '#src/server/config.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
+import { sendSerialized } from '#src/server/http/remembered-json.ts';
 import { assertJson, assertSameOrigin } from '#src/server/http/same-origin.ts';
 import { deviceOf, type SessionHelpers } from '#src/server/http/session.ts';
 import type { Accounts } from './service.ts';
 
 export interface AccountRouteDeps {
   accounts: Accounts;
+  serializerCompiler: FastifySerializerCompiler<z.ZodType>;
   limiter: RateLimiter;
   config: Config;
   session: SessionHelpers;
@@ -46,7 +50,10 @@ export interface AccountRouteDeps {
 
 const ok = (message: string): OkResponse => ({ ok: true, message });
 
-export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter, config, session: sessions }: AccountRouteDeps) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  { accounts, limiter, config, session: sessions, serializerCompiler }: AccountRouteDeps,
+) {
   const { appOrigin } = config;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The session is checked before the input: a stranger gets the 401, never a 400.
@@ -96,14 +103,20 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, limiter,
   }));
 
   // A guest is an answer, not an error: `{ user: null }`, so no page load logs a failed request.
-  api.get(
-    apiPath.currentUser,
-    { schema: { response: { 200: CurrentUserResponseSchema } } },
-    async (request, reply): Promise<CurrentUserResponse> => {
-      const session = await sessions.getSession(request, reply);
-      return { user: session?.publicUser ?? null };
-    },
-  );
+  // Every page of the app asks, so a signed-in answer is serialized once for as long as the session
+  // remembers its user (accounts/sessions.ts: until the database changes), then sent as it is.
+  const serialize = serializerCompiler({ schema: CurrentUserResponseSchema, method: 'GET', url: apiPath.currentUser, httpStatus: '200' });
+  const answers = new WeakMap<PublicUser, string>();
+  api.get(apiPath.currentUser, { schema: { response: { 200: CurrentUserResponseSchema } } }, async (request, reply) => {
+    const session = await sessions.getSession(request, reply);
+    if (!session) return { user: null } satisfies CurrentUserResponse;
+    let answer = answers.get(session.publicUser);
+    if (answer === undefined) {
+      answer = serialize({ user: session.publicUser } satisfies CurrentUserResponse);
+      answers.set(session.publicUser, answer);
+    }
+    return sendSerialized(reply, answer);
+  });
 
   api.post(
     apiPath.register,

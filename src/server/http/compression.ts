@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -27,20 +27,32 @@ function accepted(header: string | undefined, name: string): boolean {
 }
 
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.hasHeader('content-encoding')) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
-    // Caches must keep the compressed and plain answers apart, whichever this one is.
-    reply.header('vary', 'Accept-Encoding');
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
-    const header = request.headers['accept-encoding'];
-    const encoding = accepted(header, 'br') ? 'br' : accepted(header, 'gzip') ? 'gzip' : null;
-    if (!encoding) return payload;
-    const compressed = encoding === 'br' ? await brotli(payload, BROTLI_OPTIONS) : await gzipped(payload);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+  // Callback style, not async: most answers are left as they are, and an async hook cost every one of
+  // them a promise and a turn of the microtask queue (the hot current-user call, docs/performance.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoding = encodingFor(request, reply, payload);
+    if (encoding === null) return done(null, payload);
+    const compressing = encoding === 'br' ? brotli(payload as string | Buffer, BROTLI_OPTIONS) : gzipped(payload as string | Buffer);
+    compressing.then(
+      (compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
   });
+}
+
+// How this answer is to be compressed, or null to send it as it is.
+function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unknown): 'br' | 'gzip' | null {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+  if (request.method === 'HEAD' || reply.hasHeader('content-encoding')) return null;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return null;
+  // Caches must keep the compressed and plain answers apart, whichever this one is.
+  reply.header('vary', 'Accept-Encoding');
+  if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return null;
+  const header = request.headers['accept-encoding'];
+  return accepted(header, 'br') ? 'br' : accepted(header, 'gzip') ? 'gzip' : null;
 }

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '#src/shared/accounts/paths.ts';
+import { ENTRY_AFTER_PAINT_SCRIPT } from '#src/shared/site/entry-after-paint.ts';
 import { THEME_BOOT_SCRIPT } from '#src/shared/theme/theme.ts';
 
-// The one inline script, which sets the theme before first paint, is admitted by its hash alone.
-const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+// The two inline scripts (the theme before the first paint, the app's script after it) are admitted by
+// their hashes alone.
+const INLINE_HASHES = [THEME_BOOT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
+
+const API_PREFIX = `${API_BASE}/`;
 
 // Firebase's hosts are admitted only when Google sign-in is configured (product rules S9).
 const FIREBASE = {
@@ -22,7 +29,7 @@ function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOption
   const frameHosts = google ? [`https://${googleAuthDomain}`] : ["'none'"];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", THEME_BOOT_HASH, ...(google ? FIREBASE.script : [])]],
+    ['script-src', ["'self'", ...INLINE_HASHES, ...(google ? FIREBASE.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // Avatars are loaded from the user's picture URL (product rules D6).
     ['img-src', ["'self'", 'data:', 'https:']],
@@ -38,7 +45,7 @@ function contentSecurityPolicy({ googleAuthDomain, https }: SecurityHeaderOption
   return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
-// The same headers on every answer, computed once: a per-request middleware that rebuilt them cost a
+// The same headers on every page and file, computed once: a per-request middleware that rebuilt them cost a
 // third of the API's throughput (measured in the bench, see docs/decisions/006-security-headers-not-helmet.md).
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
@@ -55,10 +62,26 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   };
 }
 
+// /api answers are data, never a page: nothing in them may load, run or be framed (OWASP's REST
+// Security Cheat Sheet), none is cached, and the headers that only a document obeys (its opener, its
+// agent cluster, the referrer of what it loads) are left off: a third of the bytes of a small answer
+// (docs/decisions/043-api-answers-carry-the-api-headers.md).
+export function apiSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const page = securityHeaders(options);
+  const api = apiSecurityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? api : page);
     done();
   });
 }

@@ -27,11 +27,21 @@ export function createMetrics(app: FastifyInstance, { db, liveConnections }: Met
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  // Each series' counter and histogram, found once: prom-client hashes a labels object on every call,
+  // a cost every request paid. Routes, methods and statuses are few, so the map stays small.
+  const series = new Map<string, { count: Counter.Internal; time: Histogram.Internal<(typeof labelNames)[number]> }>();
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, never the raw URL: ids would make a series per task.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      found = { count: requests.labels(labels), time: latency.labels(labels) };
+      series.set(key, found);
+    }
+    found.count.inc();
+    found.time.observe(reply.elapsedTime / 1000);
     done();
   });
   new Gauge({

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
@@ -78,24 +78,32 @@ export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLim
     return { workspaceId: key.workspaceId, actor: { userId: key.createdBy, apiKeyId: key.id, ip }, role: 'owner' };
   }
 
+  // A signed-in member of the workspace in the path, or on a guest route its guest; anyone else gets
+  // a 404, never a 403 (W6).
+  async function sessionScope(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const signedIn = await session.requireSession(request, reply);
+    // This runs before the route's own validation; the router filled `:id` with a string.
+    const { id: workspaceId } = workspaceParams.parse(request.params);
+    const actor = { userId: signedIn.user.id, apiKeyId: null, ip: request.ip };
+    if (request.routeOptions.config.workspaceGuests) {
+      const found = await guestStanding(db.kysely, workspaceId, signedIn.user.id);
+      if (!found) throw new HttpError(404, workspaceError.notFound);
+      scopes.set(request, { workspaceId, actor, role: 'client', guest: found.guest });
+    } else {
+      const found = await standingOf(workspaceId, signedIn.user.id);
+      if (!found) throw new HttpError(404, workspaceError.notFound);
+      scopes.set(request, { workspaceId, actor, role: found.role });
+    }
+  }
+
   return {
-    // A signed-in member of the workspace in the path, or on a guest route its guest; anyone else gets
-    // a 404, never a 403 (W6).
-    async session(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (!isWorkspaceRoute(request.routeOptions.url)) return;
-      const signedIn = await session.requireSession(request, reply);
-      // This runs before the route's own validation; the router filled `:id` with a string.
-      const { id: workspaceId } = workspaceParams.parse(request.params);
-      const actor = { userId: signedIn.user.id, apiKeyId: null, ip: request.ip };
-      if (request.routeOptions.config.workspaceGuests) {
-        const found = await guestStanding(db.kysely, workspaceId, signedIn.user.id);
-        if (!found) throw new HttpError(404, workspaceError.notFound);
-        scopes.set(request, { workspaceId, actor, role: 'client', guest: found.guest });
-      } else {
-        const found = await standingOf(workspaceId, signedIn.user.id);
-        if (!found) throw new HttpError(404, workspaceError.notFound);
-        scopes.set(request, { workspaceId, actor, role: found.role });
-      }
+    session: sessionScope,
+
+    // An onRoute hook: the session door stands first before every route whose path names a workspace,
+    // and only there, so a request elsewhere (the hot current-user call) does not pass through it.
+    guardWorkspaceRoute(route: RouteOptions): void {
+      if (!isWorkspaceRoute(route.url)) return;
+      route.preValidation = [sessionScope, ...[route.preValidation ?? []].flat()];
     },
 
     // product rules K3, K4: only `Authorization: Bearer <key>` opens /api/v1 (a cookie is never read
