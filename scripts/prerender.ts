@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { ENTRY_AFTER_PAINT_SCRIPT } from '#src/shared/site/entry-after-paint.ts';
 import type * as PrerenderModule from '#src/web/app/prerender.tsx';
 
 const webDir = 'dist/web';
@@ -26,7 +27,13 @@ const linked = STYLESHEET.exec(shell);
 if (!linked) throw new Error('dist/web/index.html links no stylesheet: the Vite build changed');
 const css = await readFile(join(webDir, linked[1]!), 'utf8');
 if (css.includes('</style')) throw new Error(`${linked[1]} would end its inline <style> early`);
-const template = shell.replace(linked[0], () => `<style>${css}</style>`);
+// The app's script is asked for after the first contentful paint (src/shared/site/entry-after-paint.ts).
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const entry = ENTRY.exec(shell);
+if (!entry) throw new Error('dist/web/index.html loads no entry script: the Vite build changed');
+const template = shell
+  .replace(linked[0], () => `<style>${css}</style>`)
+  .replace(entry[0], () => `<script data-entry="${entry[1]}">${ENTRY_AFTER_PAINT_SCRIPT}</script>`);
 // The server answers these with app.html and redirects every other unknown path to / (static-files.ts).
 await writeFile(join(webDir, 'app-routes.json'), JSON.stringify(appRoutePaths));
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { flow } from '#src/shared/messages.ts';
+import { flow, label } from '#src/shared/messages.ts';
 import { formatDollars, perUserCost, productCost, savings } from '#src/shared/site/team-pricing.ts';
 import { prerenderedPaths } from '#src/web/app/route-table.ts';
 import { budgets } from '../../bench/budgets.ts';
@@ -186,4 +186,21 @@ test('a first visit to / downloads at most 90 KB of JavaScript and 25 KB of CSS,
   expect(load.cssKb, listing).toBeLessThanOrEqual(budgets.landingCssKb);
   // What it measured is the landing page.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+// product rules B1: the page paints before the app's script is even asked for, so a fast or cached
+// download never holds the first frame back (src/shared/site/entry-after-paint.ts); the app still
+// starts from it and takes over the page.
+test('a public page asks for the app only after its first contentful paint, then runs it', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label.signIn })).toBeVisible();
+  const order = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name)) as
+      PerformanceResourceTiming | undefined;
+    return { paint, requested: entry?.startTime ?? null };
+  });
+  expect(order.paint).not.toBeNull();
+  expect(order.requested).not.toBeNull();
+  expect(order.requested!).toBeGreaterThanOrEqual(order.paint!);
 });
