@@ -63,16 +63,23 @@ function syntheticBoard(workspaceId: string): { columns: Column[]; tasks: Task[]
   return { columns, tasks };
 }
 
-// The task list endpoint's paging (50 per page, the next page's cursor is the offset), for one column.
+// The board's answers from memory: its first screen, and the task list's paging (50 per page, the next
+// page's cursor is the offset) for one column.
 async function serveBoard(page: Page, board: { columns: Column[]; tasks: Task[] }) {
   const json = (route: Route, body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  const pageOf = (columnId: string | null, cursor: string | null) => {
+    const list = board.tasks.filter((task) => task.columnId === columnId);
+    const from = Number(cursor ?? 0);
+    return { tasks: list.slice(from, from + 50), nextCursor: from + 50 < list.length ? String(from + 50) : null };
+  };
   await page.route('**/api/workspaces/*/columns', (route) => json(route, { columns: board.columns }));
+  // The first screen: the columns and each one's first page in one answer (BoardResponse).
+  await page.route('**/api/workspaces/*/board', (route) =>
+    json(route, { columns: board.columns, pages: Object.fromEntries(board.columns.map((column) => [column.id, pageOf(column.id, null)])) }),
+  );
   await page.route('**/api/workspaces/*/tasks?*', (route) => {
     const query = new URL(route.request().url()).searchParams;
-    const list = board.tasks.filter((task) => task.columnId === query.get('column'));
-    const from = Number(query.get('cursor') ?? 0);
-    const next = from + 50 < list.length ? String(from + 50) : null;
-    return json(route, { tasks: list.slice(from, from + 50), nextCursor: next });
+    return json(route, pageOf(query.get('column'), query.get('cursor')));
   });
   await page.route('**/api/workspaces/*/events*', (route) => route.fulfill({ status: 204 }));
   await page.route('**/api/workspaces/*/tasks/*/move', (route) => {
