@@ -88,7 +88,7 @@ import { registerDatabaseRoutes } from '#src/server/ops/database-routes.ts';
 import { BACKUP_HOUR_UTC, BACKUP_SCHEDULE_NAME, createDatabaseTools } from '#src/server/ops/database-tools.ts';
 import { createSystemSettings } from '#src/server/ops/system-settings.ts';
 import { createMetrics } from '#src/server/ops/metrics.ts';
-import { registerRequestIdHeader, requestId } from '#src/server/ops/request-id.ts';
+import { requestId } from '#src/server/ops/request-id.ts';
 import { OneLineRequestLog } from '#src/server/ops/request-log.ts';
 
 declare module 'fastify' {
@@ -122,6 +122,7 @@ export interface AppDeps {
 
 // Built without listen(), so tests build it with their own database, mailer and clock.
 export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<FastifyInstance> {
+  const requestLog = new OneLineRequestLog();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -150,9 +151,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
     // Every log line of a request carries its id (reqId), and so does the answer (x-request-id).
     genReqId: requestId,
     // Fastify's two lines per request give way to our one (ops/request-log.ts).
-    logController: new OneLineRequestLog(),
+    logController: requestLog,
   });
-  registerRequestIdHeader(app);
   for (const warning of configWarnings(config)) app.log.warn(warning);
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
@@ -343,7 +343,7 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   registerHealthRoutes(app, {
     db,
     mailer,
-    metrics: createMetrics(app, { db, liveConnections: drain.openStreams }),
+    metrics: createMetrics({ db, liveConnections: drain.openStreams, completions: requestLog }),
     metricsToken: config.metricsToken,
     draining: () => app.draining,
   });

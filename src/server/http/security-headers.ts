@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
+import { REQUEST_ID_HEADER } from '#src/server/ops/request-id.ts';
 import { ENTRY_AFTER_PAINT_SCRIPT } from '#src/shared/site/entry-after-paint.ts';
 import { THEME_BOOT_SCRIPT } from '#src/shared/theme/theme.ts';
 
@@ -80,8 +81,10 @@ export function apiSecurityHeaders(options: SecurityHeaderOptions): Record<strin
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const page = securityHeaders(options);
   const api = apiSecurityHeaders(options);
+  // One hook sets what every answer carries, the request's id included (ops/request-id.ts).
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith(API_PREFIX) ? api : page);
+    reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
 }

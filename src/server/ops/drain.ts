@@ -19,15 +19,18 @@ const POLL_MS = 50;
 export function registerDrain(app: FastifyInstance, endStreams: () => void): { openStreams: () => number } {
   let inFlight = 0;
   let streams = 0;
+  // One listener each, shared by every answer (an answer closes once): no closure made per request.
+  const streamClosed = () => (streams -= 1);
+  const requestClosed = () => (inFlight -= 1);
   app.decorate('draining', false);
   app.addHook('onRequest', (request, reply, done) => {
     // Streams never finish on their own; they are ended instead of waited for.
     if (request.headers.accept === 'text/event-stream') {
       streams += 1;
-      reply.raw.once('close', () => (streams -= 1));
+      reply.raw.on('close', streamClosed);
     } else {
       inFlight += 1;
-      reply.raw.once('close', () => (inFlight -= 1));
+      reply.raw.on('close', requestClosed);
     }
     done();
   });

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Registry } from 'prom-client';
+import type { MetricsEndpoint } from './metrics.ts';
 import { LivenessResponseSchema, ReadinessResponseSchema } from '#src/shared/ops/responses.ts';
 import { serverError } from '#src/shared/server-messages.ts';
 import type { Db } from '#src/server/db/connect.ts';
@@ -17,7 +17,7 @@ const READY_TIMEOUT_MS = 2000;
 export interface HealthDeps {
   db: Db;
   mailer: Mailer;
-  metrics: Registry;
+  metrics: MetricsEndpoint;
   metricsToken: string | null;
   // True once SIGTERM arrived: a draining instance tells its balancer to send no more.
   draining: () => boolean;

@@ -1,49 +1,34 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '#src/server/db/connect.ts';
+import type { OneLineRequestLog } from './request-log.ts';
+import { createRequestMetrics } from './request-metrics.ts';
+
+// What /metrics serves: the exposition text and its content type.
+export interface MetricsEndpoint {
+  contentType: string;
+  metrics(): Promise<string>;
+}
 
 export interface MetricsSources {
   db: Db;
+  // Where each answered request is reported (ops/request-log.ts).
+  completions: Pick<OneLineRequestLog, 'observe'>;
   // Open live streams (boards and bells) of this instance.
   liveConnections: () => number;
 }
 
-// Seconds; the request limits (30 s) end the range.
-const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-
-// The Prometheus registry of one app (tests run several in a process, so never the global one):
-// Node's own figures (event-loop lag, memory, handles), every request by route and status, and the
-// outbox and job tables read at scrape time, so each instance reports the same shared backlog.
-export function createMetrics(app: FastifyInstance, { db, liveConnections }: MetricsSources): Registry {
+// The Prometheus figures of one app (tests run several in a process, so never the global registry):
+// Node's own (event-loop lag, memory, handles), every request by route and status (request-metrics.ts),
+// and the outbox and job tables read at scrape time, so each instance reports the same shared backlog.
+export function createMetrics({ db, liveConnections, completions }: MetricsSources): MetricsEndpoint {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'tessera_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
-  const latency = new Histogram({
-    name: 'tessera_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request',
-    labelNames,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  // Each series' counter and histogram, found once: prom-client hashes a labels object on every call,
-  // a cost every request paid. Routes, methods and statuses are few, so the map stays small.
-  const series = new Map<string, { count: Counter.Internal; time: Histogram.Internal<(typeof labelNames)[number]> }>();
-  app.addHook('onResponse', (request, reply, done) => {
+  const requests = createRequestMetrics();
+  completions.observe((request, reply) =>
     // The route's pattern, never the raw URL: ids would make a series per task.
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${reply.statusCode} ${route}`;
-    let found = series.get(key);
-    if (!found) {
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
-      found = { count: requests.labels(labels), time: latency.labels(labels) };
-      series.set(key, found);
-    }
-    found.count.inc();
-    found.time.observe(reply.elapsedTime / 1000);
-    done();
-  });
+    requests.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000),
+  );
   new Gauge({
     name: 'tessera_live_connections',
     help: 'Open live streams (boards and notification bells) on this instance',
@@ -114,5 +99,5 @@ export function createMetrics(app: FastifyInstance, { db, liveConnections }: Met
       this.set(Number(row?.n ?? 0));
     },
   });
-  return registry;
+  return { contentType: registry.contentType, metrics: async () => `${await registry.metrics()}\n${requests.render()}` };
 }
