@@ -7,6 +7,7 @@ import { sha256 } from '#src/server/accounts/secrets.ts';
 import type { Clock } from '#src/server/clock.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
+import { createReadMemo } from '#src/server/db/read-memo.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { readWorkspace, withWorkspace } from '#src/server/workspace-access/door.ts';
@@ -77,6 +78,9 @@ export function createApiKeys(db: Db, clock: Clock) {
       .select(['id', 'workspace_id', 'created_by', 'expires_at', 'revoked_at', 'last_used_at'])
       .where('key_hash', '=', slot('keyHash')),
   );
+  // A key is looked up on every request it makes; the memo is exactly as fresh as a read (a revocation
+  // or a new last use is a commit, which empties it).
+  const remembered = createReadMemo(db, 5000);
   const touch = prepareQuery((slot: Slot<{ id: string; now: number; before: number }>) =>
     k
       .updateTable('api_keys')
@@ -160,7 +164,8 @@ export function createApiKeys(db: Db, clock: Clock) {
 
     // product rules K3: null for an unknown, revoked or expired key.
     async findLive(secret: string): Promise<LiveApiKey | null> {
-      const row = await db.readFirst(lookup, { keyHash: sha256(secret) });
+      const keyHash = sha256(secret);
+      const row = await remembered(`api key ${keyHash}`, () => db.readFirst(lookup, { keyHash }));
       if (!row || row.revoked_at !== null || (row.expires_at !== null && Number(row.expires_at) <= clock())) return null;
       const lastUsedAt = row.last_used_at === null ? null : Number(row.last_used_at);
       return { id: row.id, workspaceId: row.workspace_id, createdBy: row.created_by, lastUsedAt };
