@@ -31,7 +31,7 @@ export async function registerPublicApi(app: FastifyInstance, { db, resolvers, c
       const serializerCompiler = publicSerializerCompiler(config.env);
       v1.setSerializerCompiler(serializerCompiler);
       v1.addHook('onRequest', (_request, reply, done) => {
-        reply.header('cache-control', 'no-store');
+        // No-store and the rest of the API's headers come with every /api answer (security-headers.ts).
         reply.header('access-control-allow-origin', '*');
         reply.header('access-control-expose-headers', EXPOSED);
         // Another site's page may read these answers (the key is the authority, not the origin).
@@ -72,8 +72,14 @@ export async function registerPublicApi(app: FastifyInstance, { db, resolvers, c
         keyed.addHook('onRequest', resolvers.apiKey);
         // Product rules K5: bodies are JSON only. Fastify would otherwise read a text/plain body as a
         // string and answer it with the schema's 400.
-        keyed.addHook('onRequest', async (request) => {
-          if (request.method === 'POST' || request.method === 'PUT') assertJson(request);
+        keyed.addHook('onRequest', (request, _reply, done) => {
+          if (request.method !== 'POST' && request.method !== 'PUT') return done();
+          try {
+            assertJson(request);
+            done();
+          } catch (error) {
+            done(error as Error);
+          }
         });
         registerPublicTaskRoutes(keyed, { tasks, db, serializerCompiler });
       });
