@@ -1,0 +1,113 @@
+// Two server builds against each other on one route (a before/after probe, not a budget). One process's
+// figures differ from the next's by up to 15 % on the same build (where V8's JIT lands), so each build
+// runs in several fresh processes, in pairs, alternating; the server is pinned to CPU 1 and autocannon
+// should run on CPU 0:
+//   taskset -c 0 npx tsx bench/compare-builds.ts
+// COMPARE_A / COMPARE_B: the builds' main.js (A defaults to nothing: copy a build's dist/server aside
+// first); COMPARE_B_ENV=NAME=value: an environment setting for B only (a switch to measure);
+// COMPARE_PAIRS (4); COMPARE_TARGET=current-user|public-api; COMPARE_PATH: another route for current-user.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSignedInAccount } from './account.ts';
+import { preparePublicApi } from './public-api.ts';
+import { cpuMs, type BenchServer } from './server.ts';
+import { median } from './stats.ts';
+
+const CONNECTIONS = 50;
+const ROUND_SECONDS = 3;
+
+async function start(main: string, port: number, env: Record<string, string>): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-compare-'));
+  let output = '';
+  const child = spawn('taskset', ['-c', '1', process.execPath, main], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${main} exited during start:\n${output.slice(-2000)}`);
+    const status = await fetch(`${url}/api/health`).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    url,
+    child,
+    startMs: 0,
+    dataDir,
+    output: () => output,
+    rssMb: () => 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill();
+      }),
+  };
+}
+
+const run = (url: string, headers: Record<string, string>, duration: number) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
+const [bEnvName, bEnvValue = '1'] = process.env.COMPARE_B_ENV?.split('=') ?? [];
+const builds = {
+  A: { main: process.env.COMPARE_A ?? '', env: {} },
+  B: { main: process.env.COMPARE_B ?? 'dist/server/main.js', env: bEnvName ? { [bEnvName]: bEnvValue } : {} },
+};
+if (!builds.A.main) throw new Error('COMPARE_A names the build to compare with (a copy of dist/server/main.js)');
+const target = process.env.COMPARE_TARGET ?? 'current-user';
+const rounds = { A: { rps: [] as number[], cpuUs: [] as number[] }, B: { rps: [] as number[], cpuUs: [] as number[] } };
+let port = Number(process.env.COMPARE_PORT ?? 5000);
+
+for (let pair = 0; pair < Number(process.env.COMPARE_PAIRS ?? 4); pair++) {
+  const servers = {} as Record<'A' | 'B', { server: BenchServer; url: string; headers: Record<string, string> }>;
+  for (const name of pair % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+    const server = await start(builds[name].main, port++, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn', ...builds[name].env });
+    const account = await createSignedInAccount(server);
+    let url = `${server.url}${process.env.COMPARE_PATH ?? '/api/current-user'}`;
+    let headers: Record<string, string> = { cookie: account.cookie };
+    if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
+    servers[name] = { server, url, headers };
+    await run(url, headers, 2);
+  }
+  for (const name of ['A', 'B', 'B', 'A'] as const) {
+    const { server, url, headers } = servers[name];
+    const before = cpuMs(server.child.pid!);
+    const result = await run(url, headers, ROUND_SECONDS);
+    if (result.non2xx) throw new Error(`${name} answered ${result.non2xx} requests with no 2xx`);
+    rounds[name].rps.push(result.requests.average);
+    rounds[name].cpuUs.push(((cpuMs(server.child.pid!) - before) * 1000) / result.requests.total);
+  }
+  await Promise.all([servers.A.server.stop(), servers.B.server.stop()]);
+}
+
+for (const name of ['A', 'B'] as const)
+  console.log(
+    `${name}: ${Math.round(median(rounds[name].rps))} req/s, server CPU ${median(rounds[name].cpuUs).toFixed(1)} µs a request (medians of ${rounds[name].rps.length} rounds)`,
+  );
+console.log(
+  `B/A throughput ${(median(rounds.B.rps) / median(rounds.A.rps)).toFixed(3)}; load ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
