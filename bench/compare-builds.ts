@@ -7,63 +7,14 @@
 // first); COMPARE_B_ENV=NAME=value: an environment setting for B only (a switch to measure);
 // COMPARE_PAIRS (4); COMPARE_TARGET=current-user|public-api; COMPARE_PATH: another route for current-user.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
 import { preparePublicApi } from './public-api.ts';
-import { cpuMs, type BenchServer } from './server.ts';
+import { cpuMs, startServer, type BenchServer } from './server.ts';
 import { median } from './stats.ts';
 
 const CONNECTIONS = 50;
 const ROUND_SECONDS = 3;
-
-async function start(main: string, port: number, env: Record<string, string>): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-compare-'));
-  let output = '';
-  const child = spawn('taskset', ['-c', '1', process.execPath, main], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${main} exited during start:\n${output.slice(-2000)}`);
-    const status = await fetch(`${url}/api/health`).then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    url,
-    child,
-    startMs: 0,
-    dataDir,
-    output: () => output,
-    rssMb: () => 0,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill();
-      }),
-  };
-}
 
 const run = (url: string, headers: Record<string, string>, duration: number) =>
   new Promise<autocannon.Result>((resolve, reject) =>
@@ -83,7 +34,10 @@ let port = Number(process.env.COMPARE_PORT ?? 5000);
 for (let pair = 0; pair < Number(process.env.COMPARE_PAIRS ?? 4); pair++) {
   const servers = {} as Record<'A' | 'B', { server: BenchServer; url: string; headers: Record<string, string> }>;
   for (const name of pair % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
-    const server = await start(builds[name].main, port++, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn', ...builds[name].env });
+    const server = await startServer(port++, { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'warn', ...builds[name].env }, [], {
+      main: builds[name].main,
+      cpu: 1,
+    });
     const account = await createSignedInAccount(server);
     let url = `${server.url}${process.env.COMPARE_PATH ?? '/api/current-user'}`;
     let headers: Record<string, string> = { cookie: account.cookie };

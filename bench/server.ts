@@ -43,15 +43,23 @@ function healthStatus(url: string): Promise<number> {
 }
 
 // The production build as `npm start` runs it, on a fresh embedded database.
-// `nodeArgs` go before the script (a probe's --cpu-prof, which NODE_OPTIONS refuses).
-export async function startServer(port: number, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
+// `nodeArgs` go before the script (a probe's --cpu-prof, which NODE_OPTIONS refuses). `main` runs another
+// build (bench/compare-builds.ts); `cpu` pins the process to one core, leaving the other to the load.
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  { main = 'dist/server/main.js', cpu }: { main?: string; cpu?: number } = {},
+): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   // Another server on the port would answer the health check below in this one's place.
   if ((await healthStatus(url)) !== 0) throw new Error(`port ${port} is already in use (BENCH_PORT_OFFSET moves the bench's ports)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+  const command = [process.execPath, ...nodeArgs, main];
+  const [program, ...args] = cpu === undefined ? command : ['taskset', '-c', String(cpu), ...command];
+  const child = spawn(program!, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
