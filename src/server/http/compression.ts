@@ -30,9 +30,11 @@ export function registerCompression(app: FastifyInstance): void {
   // Callback style, not async: most answers are left as they are, and an async hook cost every one of
   // them a promise and a turn of the microtask queue (the hot current-user call, docs/performance.md).
   app.addHook('onSend', (request, reply, payload, done) => {
+    // Answers built in memory only: streams (static files, live streams) pass untouched.
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const encoding = encodingFor(request, reply, payload);
     if (encoding === null) return done(null, payload);
-    const compressing = encoding === 'br' ? brotli(payload as string | Buffer, BROTLI_OPTIONS) : gzipped(payload as string | Buffer);
+    const compressing = encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzipped(payload);
     compressing.then(
       (compressed) => {
         reply.header('content-encoding', encoding);
@@ -45,8 +47,7 @@ export function registerCompression(app: FastifyInstance): void {
 }
 
 // How this answer is to be compressed, or null to send it as it is.
-function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unknown): 'br' | 'gzip' | null {
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer): 'br' | 'gzip' | null {
   if (request.method === 'HEAD' || reply.hasHeader('content-encoding')) return null;
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return null;

@@ -2,16 +2,16 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '#src/server/db/connect.ts';
 import { createReadMemo } from '#src/server/db/read-memo.ts';
 
-// A hot read answered from memory already serialized (db/read-memo.ts): a repeated read costs neither
-// its queries nor the JSON work (product rules B6). Fastify sends text as it is, so `serialize` is the
-// app's serializer for the answer's schema: it checks the answer outside production and is plain
-// JSON.stringify in production. It is kept as bytes: text is measured and encoded again on every send
-// (two passes over a page of 50 tasks, 16 KB). `maxEntries` bounds the memory (a page may be a megabyte).
 // An answer already serialized (with the route's serializer, so checked outside production), sent as it is.
 export function sendSerialized(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
+// A hot read answered from memory already serialized (db/read-memo.ts): a repeated read costs neither
+// its queries nor the JSON work (product rules B6). Fastify sends text as it is, so `serialize` is the
+// app's serializer for the answer's schema: it checks the answer outside production and is plain
+// JSON.stringify in production. It is kept as bytes: text is measured and encoded again on every send
+// (two passes over a page of 50 tasks, 16 KB). `maxEntries` bounds the memory (a page may be a megabyte).
 export function createRememberedJson<T>(db: Pick<Db, 'changeVersion'>, maxEntries: number, serialize: (answer: T) => string) {
   const remembered = createReadMemo(db, maxEntries);
   return async (reply: FastifyReply, key: string, load: () => Promise<T>) =>

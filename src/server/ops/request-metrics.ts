@@ -67,5 +67,3 @@ export function createRequestMetrics() {
     },
   };
 }
-
-export type RequestMetrics = ReturnType<typeof createRequestMetrics>;
