@@ -39,6 +39,17 @@ describe.each(engines)('the built web app on %s', (engine) => {
     }
   });
 
+  // A client that takes no compression (curl, a crawler, a proxy) got 403 for '/', a directory to the
+  // static files, while every other page answered.
+  it('serves the landing page to a client that accepts no compression', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await fetch(`${app().url}/`, { method, headers: { 'accept-encoding': 'identity' }, redirect: 'manual' });
+      expect(answer.status, method).toBe(200);
+      expect(answer.headers.get('content-type'), method).toMatch(/text\/html/);
+      if (method === 'GET') expect(await answer.text()).toContain('landing');
+    }
+  });
+
   it('serves the app shell for the app routes of the route table, parameters included', async () => {
     for (const path of ['/dashboard', '/register', '/login', '/invitations/xyz', '/dashboard?tab=1']) {
       const answer = await get(path);

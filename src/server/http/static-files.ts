@@ -81,6 +81,11 @@ export async function registerStaticFiles(app: FastifyInstance, root: string) {
   const page = (reply: FastifyReply, file: string) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 
+  // '/' is the build's root directory to the wildcard route, which answers a directory with 403 unless
+  // a precompressed index is acceptable: a client taking no compression got 403 for the landing page.
+  const landing = pages.get('/');
+  if (landing) app.get('/', (_request, reply) => page(reply, landing));
+
   app.setNotFoundHandler((request, reply) => {
     const [path = '/', query] = request.url.split('?', 2) as [string, string?];
     // A missing file (an old asset hash, a typo in a script URL) or API path is a 404, never a page.
