@@ -21,7 +21,7 @@ const run = (url: string, headers: Record<string, string>, duration: number) =>
     autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
-const [bEnvName, bEnvValue = '1'] = process.env.COMPARE_B_ENV?.split('=') ?? [];
+const [, bEnvName, bEnvValue = '1'] = /^([^=]+)(?:=(.*))?$/.exec(process.env.COMPARE_B_ENV ?? '') ?? [];
 const builds = {
   A: { main: process.env.COMPARE_A ?? '', env: {} },
   B: { main: process.env.COMPARE_B ?? 'dist/server/main.js', env: bEnvName ? { [bEnvName]: bEnvValue } : {} },

@@ -14,6 +14,7 @@ import { measureColdStart } from './cold-start.ts';
 import { measureEditors, measureKeystrokes, measureLongPage, type KeystrokeFigures } from './docs.ts';
 import { FULL_BOOK, measureDashboardData } from './dashboard-data.ts';
 import { measureInsights } from './insights.ts';
+import { calibrateHost, describeHost } from './host.ts';
 import { firstLoadBytes } from './landing-bundle.ts';
 import { lighthouse } from './lighthouse.ts';
 import { measureNotifications, type NotificationFigures } from './notifications.ts';
@@ -94,6 +95,9 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
   if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 const began = performance.now();
+const host = calibrateHost();
+results.host = host;
+progress(describeHost(host));
 
 // BENCH_ONLY=name[,name]: only those measurements (names: ai-parse, cold-start, landing, lighthouse,
 // current-user, task-list, public-api, sign-in, board-render, live-postgres, webhooks, webhook-rate, full-board, insights,
@@ -867,7 +871,7 @@ const verdict = (r: Row) => (r === headers ? 'result' : r.ok === null ? 'n/a' : 
 const width = (key: 'measurement' | 'value' | 'budget') => Math.max(...[headers, ...rows].map((r) => r[key].length));
 const [w1, w2, w3] = [width('measurement'), width('value'), width('budget')];
 const line = (r: Row) => `${r.measurement.padEnd(w1)}  ${r.value.padEnd(w2)}  ${r.budget.padEnd(w3)}  ${verdict(r)}`;
-console.log(['', line(headers), '-'.repeat(w1 + w2 + w3 + 12), ...rows.map(line)].join('\n'));
+console.log(['', describeHost(host), '', line(headers), '-'.repeat(w1 + w2 + w3 + 12), ...rows.map(line)].join('\n'));
 
 const broken = rows.filter((r) => r.ok === false).length;
 const seconds = Math.round((performance.now() - began) / 1000);
