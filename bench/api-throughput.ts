@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { rssMb } from './server.ts';
+import { cpuMs, rssMb } from './server.ts';
 import { median } from './stats.ts';
 
 export interface Throughput {
@@ -8,13 +8,18 @@ export interface Throughput {
   p99Ms: number;
   // Socket errors, timeouts and non-2xx answers: any of them voids the run.
   errors: number;
+  // The server process's CPU (user + system) per request, median of the rounds, when its pid was given:
+  // what our code costs, apart from the load generator and the loopback, which the ratio includes.
+  cpuUs: number | null;
 }
 
-interface Round extends Throughput {
+interface Round extends Omit<Throughput, 'cpuUs'> {
   requests: number;
+  cpuUs: number | null;
 }
 
-function run(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Round> {
+function run(url: string, headers: Record<string, string>, seconds: number, connections: number, pid?: number): Promise<Round> {
+  const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   return new Promise((resolve, reject) =>
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error);
@@ -23,6 +28,7 @@ function run(url: string, headers: Record<string, string>, seconds: number, conn
         requests: result.requests.total,
         p99Ms: result.latency.p99,
         errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+        cpuUs: pid === undefined || !result.requests.total ? null : ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total,
       });
     }),
   );
@@ -55,6 +61,7 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
   }
   return {
     url: `${base}${path}`,
+    pid: child.pid!,
     rssMb: () => rssMb(child.pid!),
     close: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill())),
   };
@@ -77,25 +84,43 @@ export async function compareThroughput(options: {
   headers: Record<string, string>;
   // The yardstick's own headers, when it is one of our routes too (the limit on vs off).
   bareHeaders?: Record<string, string>;
+  // The two server processes, for their CPU per request.
+  barePid?: number;
+  oursPid?: number;
   connections?: number;
   rounds?: number;
   roundSeconds?: number;
   warmupSeconds?: number;
 }): Promise<Comparison> {
-  const { bareUrl, oursUrl, headers, bareHeaders = {}, connections = 50, rounds = 5, roundSeconds = 3, warmupSeconds = 2 } = options;
+  const {
+    bareUrl,
+    oursUrl,
+    headers,
+    bareHeaders = {},
+    barePid,
+    oursPid,
+    connections = 50,
+    rounds = 5,
+    roundSeconds = 3,
+    warmupSeconds = 2,
+  } = options;
   await run(bareUrl, bareHeaders, warmupSeconds, connections);
   await run(oursUrl, headers, warmupSeconds, connections);
   const measured: Comparison['rounds'] = [];
   for (let i = 0; i < rounds; i++) {
-    const bare = await run(bareUrl, bareHeaders, roundSeconds, connections);
-    const ours = await run(oursUrl, headers, roundSeconds, connections);
+    const bare = await run(bareUrl, bareHeaders, roundSeconds, connections, barePid);
+    const ours = await run(oursUrl, headers, roundSeconds, connections, oursPid);
     measured.push({ bare, ours });
   }
-  const combine = (pick: (round: Comparison['rounds'][number]) => Round): Throughput => ({
-    rps: Math.round(measured.reduce((total, round) => total + pick(round).requests, 0) / (rounds * roundSeconds)),
-    p99Ms: Math.max(...measured.map((round) => pick(round).p99Ms)),
-    errors: measured.reduce((total, round) => total + pick(round).errors, 0),
-  });
+  const combine = (pick: (round: Comparison['rounds'][number]) => Round): Throughput => {
+    const cpu = measured.map((round) => pick(round).cpuUs).filter((us) => us !== null);
+    return {
+      rps: Math.round(measured.reduce((total, round) => total + pick(round).requests, 0) / (rounds * roundSeconds)),
+      p99Ms: Math.max(...measured.map((round) => pick(round).p99Ms)),
+      errors: measured.reduce((total, round) => total + pick(round).errors, 0),
+      cpuUs: cpu.length ? Math.round(median(cpu) * 10) / 10 : null,
+    };
+  };
   const bare = combine((round) => round.bare);
   const ours = combine((round) => round.ours);
   return { bare, ours, ratio: median(measured.map((round) => round.ours.rps / round.bare.rps)), rounds: measured };

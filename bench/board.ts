@@ -42,11 +42,18 @@ export async function seedBoard(url: string, account: BenchAccount, tasks: numbe
 }
 
 // GET one page of 50 of a column, as the board does, against the bare route in the same run.
-export async function listThroughput(board: Board, account: BenchAccount, bareUrl: string): Promise<Comparison> {
+export async function listThroughput(
+  board: Board,
+  account: BenchAccount,
+  bare: { url: string; pid: number },
+  oursPid: number,
+): Promise<Comparison> {
   return compareThroughput({
-    bareUrl,
+    bareUrl: bare.url,
     oursUrl: `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`,
     headers: { cookie: account.cookie },
+    barePid: bare.pid,
+    oursPid,
   });
 }
 

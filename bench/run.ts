@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createSignedInAccount } from './account.ts';
-import { compareThroughput, startBareFastify } from './api-throughput.ts';
+import { compareThroughput, startBareFastify, type Comparison } from './api-throughput.ts';
 import { parseNotes } from './ai-parse.ts';
 import { aiFirstProposal } from './ai-stream.ts';
 import { boardRender } from './board-render.ts';
@@ -79,6 +79,11 @@ function chatSendRow(figures: ChatSendFigures, what: string, engine: string, bud
     `≤ ${budget} ms`,
     figures.p95Ms <= budget,
   );
+}
+// Server CPU per request on both sides of a comparison: steadier than the throughput ratio on a host whose
+// system calls or load generator move the yardstick.
+function cpuPerRequest({ ours, bare }: Comparison) {
+  return `server CPU ${ours.cpuUs ?? '?'} vs ${bare.cpuUs ?? '?'} µs a request`;
 }
 function keystrokeRow(figures: KeystrokeFigures, where: string, budget: number, small: string) {
   row(
@@ -225,6 +230,8 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
           bareUrl: bare.url,
           oursUrl: `${server.url}/api/current-user`,
           headers: { cookie: account.cookie },
+          barePid: bare.pid,
+          oursPid: server.child.pid,
         });
         results.throughput = comparison;
         const { ours } = comparison;
@@ -236,7 +243,7 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
         );
         row(
           'current-user / bare route throughput (median of 5 rounds)',
-          comparison.ratio.toFixed(2),
+          `${comparison.ratio.toFixed(2)} (${cpuPerRequest(comparison)})`,
           `≥ ${budgets.currentUserRatio}`,
           comparison.ratio >= budgets.currentUserRatio,
         );
@@ -263,11 +270,11 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
       const board = await seedBoard(server.url, account, 60);
       const bareForTasks = await startBareFastify(PORTS.bareTasks);
       try {
-        const tasks = await listThroughput(board, account, bareForTasks.url);
+        const tasks = await listThroughput(board, account, bareForTasks, server.child.pid!);
         results.taskList = tasks;
         row(
           'GET a page of 50 tasks / bare route throughput (median of 5 rounds)',
-          `${tasks.ratio.toFixed(2)} (${tasks.ours.rps} vs ${tasks.bare.rps} req/s, ${tasks.ours.errors} errors)`,
+          `${tasks.ratio.toFixed(2)} (${tasks.ours.rps} vs ${tasks.bare.rps} req/s, ${tasks.ours.errors} errors; ${cpuPerRequest(tasks)})`,
           `≥ ${budgets.taskListRatio}`,
           tasks.ratio >= budgets.taskListRatio && tasks.ours.errors === 0,
         );
@@ -295,11 +302,17 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
         const publicApi = await preparePublicApi(server, account);
         const bareRoute = await startBareFastify(PORTS.bare);
         try {
-          const comparison = await compareThroughput({ bareUrl: bareRoute.url, oursUrl: publicApi.url, headers: publicApi.headers });
+          const comparison = await compareThroughput({
+            bareUrl: bareRoute.url,
+            oursUrl: publicApi.url,
+            headers: publicApi.headers,
+            barePid: bareRoute.pid,
+            oursPid: server.child.pid,
+          });
           results.publicApi = comparison;
           row(
             'GET /api/v1/tasks page of 50 / bare route throughput',
-            `${comparison.ratio.toFixed(2)} (${comparison.ours.rps} req/s, ${comparison.ours.errors} errors; bare ${comparison.bare.rps} req/s)`,
+            `${comparison.ratio.toFixed(2)} (${comparison.ours.rps} req/s, ${comparison.ours.errors} errors; bare ${comparison.bare.rps} req/s; ${cpuPerRequest(comparison)})`,
             `≥ ${budgets.publicApiRatio}, 0 errors`,
             comparison.ratio >= budgets.publicApiRatio && comparison.ours.errors === 0,
           );
@@ -325,12 +338,14 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
             bareHeaders: off.headers,
             oursUrl: publicApi.url,
             headers: publicApi.headers,
+            barePid: unlimited.child.pid,
+            oursPid: server.child.pid,
           });
           const overheadPct = (1 / limit.ratio - 1) * 100;
           results.publicApiLimit = { ...limit, overheadPct };
           row(
             'GET /api/v1/tasks per-key limit on vs off',
-            `${overheadPct >= 0 ? '+' : ''}${overheadPct.toFixed(1)} % (${limit.ours.rps} vs ${limit.bare.rps} req/s)`,
+            `${overheadPct >= 0 ? '+' : ''}${overheadPct.toFixed(1)} % (${limit.ours.rps} vs ${limit.bare.rps} req/s; ${cpuPerRequest(limit)})`,
             `< +${budgets.publicApiLimitOverheadPct} %`,
             overheadPct < budgets.publicApiLimitOverheadPct && limit.ours.errors === 0 && limit.bare.errors === 0,
           );
