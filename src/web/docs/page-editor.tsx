@@ -124,6 +124,10 @@ function ToolButton({
       title={label}
       aria-pressed={active}
       disabled={disabled}
+      // A press would move focus to the button, and Tiptap hands it back only at the next animation
+      // frame: keys typed in between (the first letter of a checklist item) landed on the button.
+      // Kept in the page, the caret stays where it was and the command applies there at once.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
         'inline-flex min-w-8 items-center justify-center rounded-control px-2 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent',
