@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { cpuMs, rssMb } from './server.ts';
-import { median } from './stats.ts';
+import { median, round as rounded } from './stats.ts';
 
 export interface Throughput {
   rps: number;
@@ -13,12 +13,18 @@ export interface Throughput {
   cpuUs: number | null;
 }
 
-interface Round extends Omit<Throughput, 'cpuUs'> {
+interface Round extends Throughput {
   requests: number;
-  cpuUs: number | null;
 }
 
-function run(url: string, headers: Record<string, string>, seconds: number, connections: number, pid?: number): Promise<Round> {
+// One round of load on one server; with its pid, the server's CPU per request over the round.
+export function measureRound(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  pid?: number,
+): Promise<Round> {
   const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   return new Promise((resolve, reject) =>
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
@@ -104,12 +110,12 @@ export async function compareThroughput(options: {
     roundSeconds = 3,
     warmupSeconds = 2,
   } = options;
-  await run(bareUrl, bareHeaders, warmupSeconds, connections);
-  await run(oursUrl, headers, warmupSeconds, connections);
+  await measureRound(bareUrl, bareHeaders, warmupSeconds, connections);
+  await measureRound(oursUrl, headers, warmupSeconds, connections);
   const measured: Comparison['rounds'] = [];
   for (let i = 0; i < rounds; i++) {
-    const bare = await run(bareUrl, bareHeaders, roundSeconds, connections, barePid);
-    const ours = await run(oursUrl, headers, roundSeconds, connections, oursPid);
+    const bare = await measureRound(bareUrl, bareHeaders, roundSeconds, connections, barePid);
+    const ours = await measureRound(oursUrl, headers, roundSeconds, connections, oursPid);
     measured.push({ bare, ours });
   }
   const combine = (pick: (round: Comparison['rounds'][number]) => Round): Throughput => {
@@ -118,7 +124,7 @@ export async function compareThroughput(options: {
       rps: Math.round(measured.reduce((total, round) => total + pick(round).requests, 0) / (rounds * roundSeconds)),
       p99Ms: Math.max(...measured.map((round) => pick(round).p99Ms)),
       errors: measured.reduce((total, round) => total + pick(round).errors, 0),
-      cpuUs: cpu.length ? Math.round(median(cpu) * 10) / 10 : null,
+      cpuUs: cpu.length ? rounded(median(cpu)) : null,
     };
   };
   const bare = combine((round) => round.bare);

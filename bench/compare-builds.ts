@@ -6,20 +6,15 @@
 // COMPARE_A / COMPARE_B: the builds' main.js (A defaults to nothing: copy a build's dist/server aside
 // first); COMPARE_B_ENV=NAME=value: an environment setting for B only (a switch to measure);
 // COMPARE_PAIRS (4); COMPARE_TARGET=current-user|public-api; COMPARE_PATH: another route for current-user.
-import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
+import { measureRound } from './api-throughput.ts';
 import { preparePublicApi } from './public-api.ts';
-import { cpuMs, startServer, type BenchServer } from './server.ts';
+import { startServer, type BenchServer } from './server.ts';
 import { median } from './stats.ts';
 
 const CONNECTIONS = 50;
 const ROUND_SECONDS = 3;
-
-const run = (url: string, headers: Record<string, string>, duration: number) =>
-  new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url, headers, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result))),
-  );
 
 const [, bEnvName, bEnvValue = '1'] = /^([^=]+)(?:=(.*))?$/.exec(process.env.COMPARE_B_ENV ?? '') ?? [];
 const builds = {
@@ -43,15 +38,14 @@ for (let pair = 0; pair < Number(process.env.COMPARE_PAIRS ?? 4); pair++) {
     let headers: Record<string, string> = { cookie: account.cookie };
     if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
     servers[name] = { server, url, headers };
-    await run(url, headers, 2);
+    await measureRound(url, headers, 2, CONNECTIONS);
   }
   for (const name of ['A', 'B', 'B', 'A'] as const) {
     const { server, url, headers } = servers[name];
-    const before = cpuMs(server.child.pid!);
-    const result = await run(url, headers, ROUND_SECONDS);
-    if (result.non2xx) throw new Error(`${name} answered ${result.non2xx} requests with no 2xx`);
-    rounds[name].rps.push(result.requests.average);
-    rounds[name].cpuUs.push(((cpuMs(server.child.pid!) - before) * 1000) / result.requests.total);
+    const round = await measureRound(url, headers, ROUND_SECONDS, CONNECTIONS, server.child.pid);
+    if (round.errors) throw new Error(`${name} answered ${round.errors} requests with an error or no 2xx`);
+    rounds[name].rps.push(round.rps);
+    rounds[name].cpuUs.push(round.cpuUs!);
   }
   await Promise.all([servers.A.server.stop(), servers.B.server.stop()]);
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fstatSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { median } from './stats.ts';
+import { median, round } from './stats.ts';
 
 export interface HostCalibration {
   // 200 million additions in a loop: the CPU alone.
@@ -46,9 +46,9 @@ export function calibrateHost(): HostCalibration {
   );
   const nodeStartMs = median([1, 2, 3, 4, 5].map(() => time(() => spawnSync(process.execPath, ['-e', '0']))));
   return {
-    loopMs: Math.round(loopMs),
-    syscallUs: Math.round(syscallUs * 100) / 100,
-    nodeStartMs: Math.round(nodeStartMs),
+    loopMs: round(loopMs, 0),
+    syscallUs: round(syscallUs, 2),
+    nodeStartMs: round(nodeStartMs, 0),
     loadAverage: loadavg(),
   };
 }
