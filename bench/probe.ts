@@ -13,7 +13,9 @@ const rounds = Number(process.env.PROBE_ROUNDS ?? 3);
 const env: Record<string, string> = { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: process.env.PROBE_LOG_LEVEL ?? 'warn' };
 if (process.env.PROBE_LIMIT === 'off') env.API_RATE_LIMIT = 'off';
 if (process.env.PROBE_DATABASE_URL) env.DATABASE_URL = process.env.PROBE_DATABASE_URL;
-const server = await startServer(Number(process.env.PROBE_PORT ?? 4460), env, process.env.PROBE_NODE_ARGS?.split(' ') ?? []);
+const server = await startServer(Number(process.env.PROBE_PORT ?? 4460), env, process.env.PROBE_NODE_ARGS?.split(' ') ?? [], {
+  main: process.env.PROBE_MAIN,
+});
 try {
   const account = await createSignedInAccount(server);
   let url = `${server.url}/api/current-user`;

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
 import type { Client as PgClient } from 'pg';
-import { groupCommit } from './group-commit.ts';
 import type { PreparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
@@ -131,28 +130,6 @@ function openCounters(SQLite: typeof BetterSqlite3, file: string, main: BetterSq
   return counters;
 }
 
-// Counts asked for in one turn of the event loop commit together, in the order asked, each with its own
-// answer: a commit (its WAL write, its locks) cost as much as the count itself, and /api/v1 counts every
-// request. Every count is in the shared file before its caller goes on, as before.
-function committedTogether(counters: BetterSqlite3.Database, statements: CachedSqlite) {
-  const run = counters.transaction((queries: CompiledQuery<unknown>[]) =>
-    queries.map((query): { rows: unknown[] } | { error: unknown } => {
-      // A statement that fails is undone alone; the others still commit.
-      try {
-        return { rows: runOn(statements, query) };
-      } catch (error) {
-        return { error };
-      }
-    }),
-  );
-  const commit = groupCommit(async (queries: CompiledQuery<unknown>[]) => run.immediate(queries));
-  return async <Row>(query: CompiledQuery<Row>): Promise<Row[]> => {
-    const outcome = await commit(query);
-    if ('error' in outcome) throw outcome.error;
-    return outcome.rows as Row[];
-  };
-}
-
 // PostgreSQL plans an unnamed statement anew at every run, and for the board's short reads planning cost
 // more than running (1.0 against 0.7 ms in EXPLAIN ANALYZE). A named statement is parsed and planned once
 // per connection and then only bound. Our statements have a fixed set of shapes, so each text gets one
@@ -219,14 +196,14 @@ export async function openSqlite(file: string): Promise<Db> {
   const countsFile = file === ':memory:' ? null : openCounters(SQLite, file.replace(/(\.db)?$/, '-rate-limits.db'), sqlite);
   const countsStatements = countsFile && withStatementCache(countsFile);
   const countsKysely = countsStatements && new Kysely<Database>({ dialect: new SqliteDialect({ database: countsStatements }) });
-  const count = countsFile && countsStatements && committedTogether(countsFile, countsStatements);
   return {
     kysely,
     engine: 'sqlite',
-    // Nothing opens a transaction on it across an await, so a count never waits for another's.
+    // Nothing opens a transaction on it across an await, so a count never waits for another's; the rate
+    // limiter gathers a turn's counts into one statement, which commits alone.
     counters:
-      count && countsKysely
-        ? { kysely: countsKysely, writeUnflushed: (prepared, values) => count(prepared.bind(values)) }
+      countsStatements && countsKysely
+        ? { kysely: countsKysely, writeUnflushed: async (prepared, values) => runOn(countsStatements, prepared.bind(values)) }
         : { kysely, writeUnflushed },
     readFirst: async (prepared, values) => {
       const { sql, parameters } = prepared.bind(values);

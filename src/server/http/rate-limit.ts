@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '#src/server/db/connect.ts';
-import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
+import { groupCommit } from '#src/server/db/group-commit.ts';
+import { prepareQuery, type PreparedQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import type { Clock } from '#src/server/clock.ts';
 import { serverError } from '#src/shared/server-messages.ts';
 import { HttpError } from './errors.ts';
@@ -59,8 +60,16 @@ export const limits = {
 
 export type LimitName = keyof typeof limits;
 
-type Counters = { now: number } & Record<`key${number}`, string> & Record<`resetAt${number}`, number>;
-const MOST_COUNTERS = 3;
+type Counters = { now: number } & Record<`key${number}`, string> & Record<`by${number}`, number> & Record<`resetAt${number}`, number>;
+interface CounterRow {
+  key: string;
+  count: number | string;
+  reset_at: number | string;
+}
+type Entry = { key: string; limit: Limit };
+// Bounds a statement's parameters (three per counter) and the number of statement texts each database
+// connection keeps prepared.
+const MOST_COUNTERS_PER_STATEMENT = 32;
 
 // Sending invitations: each sends an email to an address of the sender's choosing, so it is
 // counted per inviting user and per workspace: neither one owner across many workspaces nor many owners
@@ -131,9 +140,8 @@ export interface Quota {
 // Counter keys read `<limit>:<scope>:<value>`: `login:ip:203.0.113.5`, `login:account:a@example.com`,
 // `invite:user:<user id>`, `invite:workspace:<workspace id>`; `api-key:<key id>`, `api-badKey:<address>`.
 // Counters live in the database (on SQLite, in a file of its own beside it: Db.counters), so every
-// instance on one database shares them. All counters of a
-// request move in one atomic upsert: one commit, and a burst from many connections cannot slip past
-// the maximum.
+// instance on one database shares them. Every counter moves in an atomic upsert, so a burst from many
+// connections cannot slip past the maximum.
 // A counter refused this many times within its window raises one System Alert (product rules A4).
 export const REPEATED_REFUSALS = 10;
 // Bounds the memory of refused counters; past it, the memory starts again empty.
@@ -151,33 +159,77 @@ export function createRateLimiter(
   onRepeatedRefusal: (key: string) => void = () => undefined,
 ) {
   const { kysely, writeUnflushed } = db.counters;
-  // One upsert per number of counters (an IP alone, with an account, with an account from that IP), prepared once.
-  const upserts = Array.from({ length: MOST_COUNTERS }, (_, size) =>
-    prepareQuery((slot: Slot<Counters>) =>
-      kysely
-        .insertInto('rate_limits')
-        .values(Array.from({ length: size + 1 }, (_, index) => ({ key: slot(`key${index}`), count: 1, reset_at: slot(`resetAt${index}`) })))
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            count: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN 1 ELSE rate_limits.count + 1 END`,
-            reset_at: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
-          }),
-        )
-        .returning(['key', 'count', 'reset_at']),
-    ),
-  );
+  // One upsert per number of counters it moves, prepared when first needed: each counter rises by how many
+  // counts of the batch named it, its window starting again when the last one has ended.
+  const upserts = new Map<number, PreparedQuery<CounterRow, Counters>>();
+  const upsertOf = (size: number) => {
+    let upsert = upserts.get(size);
+    if (!upsert) {
+      upsert = prepareQuery((slot: Slot<Counters>) =>
+        kysely
+          .insertInto('rate_limits')
+          .values(
+            Array.from({ length: size }, (_, index) => ({
+              key: slot(`key${index}`),
+              count: slot(`by${index}`),
+              reset_at: slot(`resetAt${index}`),
+            })),
+          )
+          .onConflict((conflict) =>
+            conflict.column('key').doUpdateSet({
+              count: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN excluded.count ELSE rate_limits.count + excluded.count END`,
+              reset_at: sql`CASE WHEN rate_limits.reset_at <= ${slot('now')} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+            }),
+          )
+          .returning(['key', 'count', 'reset_at']),
+      );
+      upserts.set(size, upsert);
+    }
+    return upsert;
+  };
+
+  // Counts asked for in one turn of the event loop reach the database together, one row per counter
+  // with how far it rises: /api/v1 counts every request against its key and workspace, and a statement
+  // per request cost more than the rest of the request (on PostgreSQL, a round trip each). One atomic
+  // upsert moves a counter by the whole batch, so the batch's counts are consecutive numbers in the
+  // shared count, on any instance; each request gets its own, in the order asked, as if it had counted
+  // alone.
+  const count = groupCommit(async (requests: Entry[][]): Promise<CounterRow[][]> => {
+    const now = clock();
+    const rises = new Map<string, { by: number; windowMs: number }>();
+    for (const entries of requests) {
+      for (const { key, limit } of entries) {
+        const rise = rises.get(key);
+        if (rise) rise.by += 1;
+        else rises.set(key, { by: 1, windowMs: limit.windowMs });
+      }
+    }
+    const reached = new Map<string, CounterRow>();
+    const keys = [...rises.keys()];
+    for (let start = 0; start < keys.length; start += MOST_COUNTERS_PER_STATEMENT) {
+      const chunk = keys.slice(start, start + MOST_COUNTERS_PER_STATEMENT);
+      const values: Counters = { now };
+      chunk.forEach((key, index) => {
+        const { by, windowMs } = rises.get(key)!;
+        values[`key${index}`] = key;
+        values[`by${index}`] = by;
+        values[`resetAt${index}`] = now + windowMs;
+      });
+      for (const row of await writeUnflushed(upsertOf(chunk.length), values)) reached.set(row.key, row);
+    }
+    const handedOut = new Map<string, number>();
+    return requests.map((entries) =>
+      entries.map(({ key }) => {
+        const row = reached.get(key)!;
+        const next = (handedOut.get(key) ?? Number(row.count) - rises.get(key)!.by) + 1;
+        handedOut.set(key, next);
+        return { key, count: next, reset_at: row.reset_at };
+      }),
+    );
+  });
 
   // Asked at each count: System Settings may change it while the server runs.
   const allowed = (limit: Limit) => Math.max(1, Math.floor(limit.max * multiplier()));
-
-  async function count(entries: Array<{ key: string; limit: Limit }>, now: number) {
-    const values: Counters = { now };
-    entries.forEach(({ key, limit }, index) => {
-      values[`key${index}`] = key;
-      values[`resetAt${index}`] = now + limit.windowMs;
-    });
-    return writeUnflushed(upserts[entries.length - 1]!, values);
-  }
 
   // Counters this process saw past their limit, until their window ends: a caller hammering past a limit
   // is refused from memory, without a database write per request (a flood of 2,400 refused writes a
@@ -205,14 +257,14 @@ export function createRateLimiter(
     });
   };
 
-  async function hit(entries: Array<{ key: string; limit: Limit }>): Promise<void> {
+  async function hit(entries: Entry[]): Promise<void> {
     const now = clock();
     const known = remembered(entries, now);
     if (known) {
       await sleep(HAMMERING_DELAY_MS);
       throw tooMany(known, now);
     }
-    const rows = await count(entries, now);
+    const rows = await count(entries);
     let refused: { max: number; resetAt: number } | null = null;
     for (const row of rows) {
       const { limit } = entries.find((entry) => entry.key === row.key)!;
@@ -230,8 +282,8 @@ export function createRateLimiter(
     if (refused) throw tooMany(refused, now);
   }
 
-  async function tighter(now: number, entries: Array<{ key: string; limit: Limit }>): Promise<Quota> {
-    const rows = await count(entries, now);
+  async function tighter(now: number, entries: Entry[]): Promise<Quota> {
+    const rows = await count(entries);
     const quotas = rows.map((row): Quota => {
       const max = allowed(entries.find((entry) => entry.key === row.key)!.limit);
       const used = Number(row.count);
