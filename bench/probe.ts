@@ -15,6 +15,7 @@ if (process.env.PROBE_LIMIT === 'off') env.API_RATE_LIMIT = 'off';
 if (process.env.PROBE_DATABASE_URL) env.DATABASE_URL = process.env.PROBE_DATABASE_URL;
 const server = await startServer(Number(process.env.PROBE_PORT ?? 4460), env, process.env.PROBE_NODE_ARGS?.split(' ') ?? [], {
   main: process.env.PROBE_MAIN,
+  cpu: process.env.PROBE_CPU === undefined ? undefined : Number(process.env.PROBE_CPU),
 });
 try {
   const account = await createSignedInAccount(server);

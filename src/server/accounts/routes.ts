@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -76,10 +76,15 @@ export function registerAccountRoutes(
     }
   });
 
-  // For a known address these write and flush a code, which made their answer measurably
-  // slower than an unknown address's; the answer now leaves first and the work follows it.
-  function afterAnswer(work: () => Promise<void>) {
-    setImmediate(() => work().catch((error: unknown) => app.log.error({ err: error }, 'account work after the answer failed')));
+  // Forgot-password and resend answer a known and an unknown address alike. For a known address they
+  // write a code and send an email: done before the answer, that made it 0.9 ms slower; started in the
+  // turn after it (setImmediate), what it allocated still showed in the timings once V8's young
+  // generation was small (0.2–0.4 ms, known slower, in 4 runs of 4). It now starts once the answer has
+  // left.
+  function afterAnswer(reply: FastifyReply, work: () => Promise<void>): void {
+    reply.raw.once('close', () => {
+      work().catch((error: unknown) => app.log.error({ err: error }, 'account work after the answer failed'));
+    });
   }
 
   api.get(
@@ -130,10 +135,10 @@ export function registerAccountRoutes(
     },
   );
 
-  api.post(apiPath.resendVerification, { schema: { body: EmailOnlySchema, response: okAnswer } }, async (request) => {
+  api.post(apiPath.resendVerification, { schema: { body: EmailOnlySchema, response: okAnswer } }, async (request, reply) => {
     const { email } = request.body;
     await limiter.check('resend', request.ip, email);
-    afterAnswer(() => accounts.resendVerification(email));
+    afterAnswer(reply, () => accounts.resendVerification(email));
     return ok('If that account is waiting for verification, a new code is on its way.');
   });
 
@@ -159,10 +164,10 @@ export function registerAccountRoutes(
     },
   );
 
-  api.post(apiPath.forgotPassword, { schema: { body: EmailOnlySchema, response: okAnswer } }, async (request) => {
+  api.post(apiPath.forgotPassword, { schema: { body: EmailOnlySchema, response: okAnswer } }, async (request, reply) => {
     const { email } = request.body;
     await limiter.check('forgot', request.ip, email);
-    afterAnswer(() => accounts.forgotPassword(email));
+    afterAnswer(reply, () => accounts.forgotPassword(email));
     return ok('If an account exists for that email, a reset code is on its way.');
   });
 

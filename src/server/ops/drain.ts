@@ -4,7 +4,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     // True once a shutdown began: /readyz answers 503 so the balancer sends no more.
     draining: boolean;
-    // SIGTERM's first step (main.ts): stop accepting, end live streams, wait for requests in flight.
+    // SIGTERM's first step (serve.ts): stop accepting, end live streams, wait for requests in flight.
     drain: (timeoutMs: number) => Promise<void>;
   }
 }
