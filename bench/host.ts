@@ -53,6 +53,9 @@ export function calibrateHost(): HostCalibration {
   };
 }
 
+// Two descriptions of one host further apart than this (a share of the first) describe different hosts.
+export const HOST_TOLERANCE = 0.25;
+
 export const describeHost = (host: HostCalibration) =>
   `host: a 2e8-step loop ${host.loopMs} ms, a system call ${host.syscallUs} µs, node -e 0 ${host.nodeStartMs} ms; load average ${host.loadAverage
     .map((load) => load.toFixed(2))
