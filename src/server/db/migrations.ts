@@ -1210,25 +1210,25 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  // Kysely runs SQLite's migrations outside a transaction, so each of a new database's few hundred
-  // statements was a commit of its own, and with synchronous=FULL each waited for the disk: most of the
-  // embedded cold start (decision 036). They are not waited for one by one: WAL keeps commits in order,
-  // so a power failure can only lose the last ones, which leaves the database as a crash at that point
-  // would have (a migration is no more atomic than it was); the checkpoint at the end waits for all of
-  // them at once, before the server takes its first request.
+  // Kysely runs SQLite's migrations outside a transaction (its SQLite adapter declares no transactional
+  // DDL, which SQLite has), so each of a new database's few hundred statements was a commit of its own:
+  // most of the embedded cold start (decision 036). On SQLite they run in one transaction here, on
+  // Kysely's single connection: one commit, and a migration that fails leaves the database as it was,
+  // with none of the run's migrations half applied. Another instance starting on the same file waits
+  // for the write lock and then finds nothing to do.
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
-  if (sqlite) await sql`PRAGMA synchronous = NORMAL`.execute(db);
+  if (sqlite) await sql`BEGIN IMMEDIATE`.execute(db);
+  let done = false;
   try {
     // Branches land in any order, so a database that ran a later-numbered
     // migration still takes an earlier one that arrived after it; each migration only adds its own tables.
     const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
     if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    if (sqlite) await sql`COMMIT`.execute(db);
+    done = true;
   } finally {
-    if (sqlite) {
-      await sql`PRAGMA synchronous = FULL`.execute(db);
-      await sql`PRAGMA wal_checkpoint(FULL)`.execute(db);
-    }
+    if (sqlite && !done) await sql`ROLLBACK`.execute(db);
   }
 }
 

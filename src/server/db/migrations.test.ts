@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqlite } from './connect.ts';
+import { migrate } from './migrations.ts';
+
+// On SQLite a run of migrations is one transaction: a database whose last migration cannot apply is
+// left exactly as it was, not with the run's earlier migrations in it and no record of them.
+describe('migrations on SQLite', () => {
+  it('apply all together or not at all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-migrate-'));
+    try {
+      const db = await openSqlite(join(dir, 'tessera.db'));
+      // In the way of the last migration, which creates this table.
+      await db.kysely.schema.createTable('doc_task_links').addColumn('page_id', 'text').execute();
+      await expect(migrate(db.kysely)).rejects.toThrow(/053-doc-task-links/);
+      const tables = await db.kysely.introspection.getTables();
+      expect(tables.map((table) => table.name)).toEqual(['doc_task_links']);
+
+      await db.kysely.schema.dropTable('doc_task_links').execute();
+      await migrate(db.kysely);
+      const names = (await db.kysely.introspection.getTables()).map((table) => table.name);
+      expect(names).toEqual(expect.arrayContaining(['users', 'workspaces', 'tasks', 'doc_task_links']));
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
