@@ -77,6 +77,26 @@ test('the cost slider shows the right costs and savings at 1, 3, 4, 15, 16 and 1
   await expect(page.getByTestId('savings')).toContainText('$1,250 per month');
 });
 
+test('a slider moved before the page has its script keeps its figures in step once the script runs', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  const slider = page.getByRole('slider', { name: 'Team size' });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(slider).toHaveValue('100');
+  await expect(page.getByTestId('user-count')).toHaveText('15');
+  release();
+  await expect(page.getByTestId('user-count')).toHaveText('100');
+  await expect(page.getByTestId('our-cost')).toHaveText(`${formatDollars(productCost(100))}/mo`);
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('user-count')).toHaveText('1');
+});
+
 test('the contact form thanks the sender and clears its four fields', async ({ page }) => {
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import {
   COMPETITOR_RATES,
   formatDollars,
@@ -55,6 +55,14 @@ export function PricingTiers({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
 export function CostSlider() {
   const [users, setUsers] = useState(SLIDER_DEFAULT);
   const labelId = useId();
+  const slider = useRef<HTMLInputElement>(null);
+  // Public pages load their script after the first paint, and the native slider moves before that;
+  // hydration keeps the slider where the person left it but the figures at the default. Once hydrated,
+  // the figures take the slider's position.
+  useEffect(() => {
+    const moved = Number(slider.current?.value ?? SLIDER_DEFAULT);
+    if (moved !== SLIDER_DEFAULT) setUsers(moved);
+  }, []);
   const ours = productCost(users);
   const [high, low] = COMPETITOR_RATES.map((rate) => rate * users) as [number, number];
   const saved = savings(users);
@@ -70,6 +78,7 @@ export function CostSlider() {
       </div>
       {/* A native range input: keyboard, touch and screen readers work without a widget library on the first load. */}
       <input
+        ref={slider}
         type="range"
         aria-labelledby={labelId}
         aria-valuetext={`${users} ${users === 1 ? 'user' : 'users'}`}
