@@ -120,6 +120,32 @@ test('the contact form thanks the sender and clears its four fields', async ({ p
   await expect(page.getByLabel('Message')).toHaveAttribute('rows', '6');
 });
 
+test('what someone typed into the contact form before the page had its script is sent and cleared like the rest', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Subject').fill('Beta access');
+  await page.getByLabel('Message').fill('We are a team of 12.');
+  // The app asks who is signed in once it has hydrated the page.
+  const hydrated = page.waitForResponse((response) => response.url().endsWith('/api/current-user'));
+  release();
+  await hydrated;
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('form', { name: 'Contact form' }).getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => alerts).toEqual([flow.contactThanks]);
+  for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+});
+
 test('a public page fetched without JavaScript already contains its heading', async ({ request, browser }) => {
   const html = await (await request.get('/pricing')).text();
   expect(html).toContain('One flat price per team');

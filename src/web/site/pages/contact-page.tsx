@@ -1,22 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { HELLO_EMAIL, SUPPORT_EMAIL } from '#src/shared/brand.ts';
 import { flow } from '#src/shared/messages.ts';
 import { Button } from '#src/web/ui/button.tsx';
 import { TextField } from '#src/web/ui/field.tsx';
 import { Card, PageHero, Section } from '#src/web/site/components/page-parts.tsx';
 
-const empty = { name: '', email: '', subject: '', message: '' };
-
 // spec 2, 4, 7: four required fields, the browser's email check, a 6-row message; no call is made —
-// an alert thanks the sender and the form is cleared.
+// an alert thanks the sender and the form is cleared. The fields keep their own values (nothing reads
+// them): the page is usable before its script runs, and what someone typed before then is cleared too.
 export default function ContactPage() {
-  const [form, setForm] = useState(empty);
-  const set = (key: keyof typeof empty) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
-
-  function send(event: FormEvent) {
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     window.alert(flow.contactThanks);
-    setForm(empty);
+    form.reset();
   }
 
   return (
@@ -30,10 +27,10 @@ export default function ContactPage() {
         <div className="grid gap-10 lg:grid-cols-3">
           <form onSubmit={send} className="space-y-5 lg:col-span-2" aria-label="Contact form">
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Name" name="name" required value={form.name} onChange={set('name')} autoComplete="name" />
-              <TextField label="Email" name="email" type="email" required value={form.email} onChange={set('email')} autoComplete="email" />
+              <TextField label="Name" name="name" required autoComplete="name" />
+              <TextField label="Email" name="email" type="email" required autoComplete="email" />
             </div>
-            <TextField label="Subject" name="subject" required value={form.subject} onChange={set('subject')} />
+            <TextField label="Subject" name="subject" required />
             <div>
               <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-slate-700">
                 Message
@@ -43,8 +40,6 @@ export default function ContactPage() {
                 name="message"
                 rows={6}
                 required
-                value={form.message}
-                onChange={set('message')}
                 className="block w-full rounded-control border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none sm:text-sm"
               />
             </div>
