@@ -43,6 +43,8 @@ test('a message posted in #general reaches a teammate live, the rail counts it u
   await teammate.page.setViewportSize({ width: 1280, height: 900 });
   const rail = teammate.page.getByRole('navigation', { name: 'Workspace' });
   await rail.getByRole('link', { name: 'Calendar' }).click();
+  // Only once the channel is off the teammate's screen: an open channel reads what arrives in it.
+  await expect(theirs).toHaveCount(0);
   await composer.fill('Lunch at noon?');
   await composer.press('Enter');
   await expect(rail.getByText(chatText.unread(1))).toBeAttached();
