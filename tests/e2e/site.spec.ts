@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { flow, label } from '#src/shared/messages.ts';
 import { formatDollars, perUserCost, productCost, savings } from '#src/shared/site/team-pricing.ts';
 import { prerenderedPaths } from '#src/web/app/route-table.ts';
@@ -7,6 +8,31 @@ import { measureFirstLoad } from '../support/first-load.ts';
 import { expect, test } from './fixtures.ts';
 
 const publicPaths = prerenderedPaths;
+
+// Opens a public page with the app's script held back until the returned function lets it through:
+// what a person does on the prerendered page before it hydrates.
+async function openWithAppHeld(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+// Sends the contact form: the thank-you alert, then all four fields empty.
+async function sendContactAndSeeItCleared(page: Page): Promise<void> {
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('form', { name: 'Contact form' }).getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => alerts).toEqual([flow.contactThanks]);
+  for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+}
 
 test('every public route renders its main heading and its own title', async ({ page }) => {
   test.setTimeout(180_000);
@@ -78,13 +104,7 @@ test('the cost slider shows the right costs and savings at 1, 3, 4, 15, 16 and 1
 });
 
 test('a slider moved before the page has its script keeps its figures in step once the script runs', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  const release = await openWithAppHeld(page, '/pricing');
   const slider = page.getByRole('slider', { name: 'Team size' });
   await slider.focus();
   await page.keyboard.press('End');
@@ -109,25 +129,12 @@ test('the contact form thanks the sender and clears its four fields', async ({ p
   await page.getByLabel('Message').fill('We are a team of 12.');
   expect(await page.getByLabel('Email').evaluate((input) => (input as HTMLInputElement).validity.typeMismatch)).toBe(true);
   await page.getByLabel('Email').fill('ada@example.com');
-  const alerts: string[] = [];
-  page.once('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => alerts).toEqual([flow.contactThanks]);
-  for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+  await sendContactAndSeeItCleared(page);
   await expect(page.getByLabel('Message')).toHaveAttribute('rows', '6');
 });
 
 test('what someone typed into the contact form before the page had its script is sent and cleared like the rest', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const release = await openWithAppHeld(page, '/contact');
   await page.getByLabel('Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByLabel('Subject').fill('Beta access');
@@ -136,14 +143,7 @@ test('what someone typed into the contact form before the page had its script is
   const hydrated = page.waitForResponse((response) => response.url().endsWith('/api/current-user'));
   release();
   await hydrated;
-  const alerts: string[] = [];
-  page.once('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  await page.getByRole('form', { name: 'Contact form' }).getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => alerts).toEqual([flow.contactThanks]);
-  for (const field of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(field)).toHaveValue('');
+  await sendContactAndSeeItCleared(page);
 });
 
 test('a public page fetched without JavaScript already contains its heading', async ({ request, browser }) => {

@@ -10,8 +10,8 @@ import { migrate } from './migrations.ts';
 describe('migrations on SQLite', () => {
   it('apply all together or not at all', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-migrate-'));
+    const db = await openSqlite(join(dir, 'tessera.db'));
     try {
-      const db = await openSqlite(join(dir, 'tessera.db'));
       // In the way of the last migration, which creates this table.
       await db.kysely.schema.createTable('doc_task_links').addColumn('page_id', 'text').execute();
       await expect(migrate(db.kysely)).rejects.toThrow(/053-doc-task-links/);
@@ -22,8 +22,8 @@ describe('migrations on SQLite', () => {
       await migrate(db.kysely);
       const names = (await db.kysely.introspection.getTables()).map((table) => table.name);
       expect(names).toEqual(expect.arrayContaining(['users', 'workspaces', 'tasks', 'doc_task_links']));
-      await db.close();
     } finally {
+      await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
