@@ -43,7 +43,8 @@ export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceS
   // Each task's first step on the board, first step out of the first column (started) and first arrival
   // in the last (done), over its whole history to the end of the range; from them the days' counts, who
   // finished in the range, and the cycle time at nearest rank ceil(p/100 × n), whose offset in integer
-  // arithmetic is (n - 1) / 2 for the median and (85n - 1) / 100 for the 85th percentile.
+  // arithmetic is (n - 1) / 2 for the median and (85n - 1) / 100 for the 85th percentile. The finishers'
+  // tasks are named by workspace as well as id: without it PostgreSQL hashed every workspace's tasks.
   const lives = sql<LifeRow>`
     with life as materialized (
       select task_id, min(at) as created,
@@ -60,7 +61,7 @@ export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceS
     select 'completed', null, null, ${dayInRange('done')}, count(*) from life where done >= ${from} group by 4
     union all
     select 'finished', t.assignee_id, u.name, null, count(*)
-    from life join tasks t on t.id = life.task_id left join users u on u.id = t.assignee_id
+    from life join tasks t on t.id = life.task_id and t.workspace_id = ${workspaceId} left join users u on u.id = t.assignee_id
     where life.done >= ${from}
     group by t.assignee_id, u.name
     union all

@@ -59,10 +59,11 @@ const CANDIDATES_MAX = 1000;
 function candidates(db: Kysely<Database>, engine: Engine, query: EntryQuery) {
   const visible = sql`e.workspace_id in (${memberWorkspaceIdsOf(db, query.userId)}) ${filters(query)}`;
   if (engine === 'postgres') {
-    return sql`select e.id, -ts_rank(e.document, q) as score
+    // Ranked once the newest are chosen: in the same select, ts_rank ran on every match before the sort.
+    return sql`select id, -ts_rank(document, q) as score from (select e.id, e.document, q
       from search_entries e left join chat_channels c on c.id = e.channel_id, to_tsquery('tessera_search', ${tsQuery(query.terms)}) q
       where e.document @@ q and ${visible}
-      order by e.id desc limit ${CANDIDATES_MAX}`;
+      order by e.id desc limit ${CANDIDATES_MAX}) newest`;
   }
   // FTS5 reads its matches in rowid order (the entry's id) and computes bm25 for the rows it returns only.
   return sql`select f.rowid as id, bm25(search_fts, 5.0, 1.0) as score
