@@ -226,7 +226,12 @@ test('a task is put in a client’s project from the board, and the board filter
   await expect(card('Write the homepage copy')).toBeVisible();
 
   const filters = page.getByRole('search', { name: boardUi.filters });
-  await filters.getByLabel(boardUi.projectFilter).selectOption(website.id);
+  // A filter's long list is put in its select when a person reaches for it (focus), as they do.
+  const filterBy = async (label: string, option: string | { label: string }) => {
+    await filters.getByLabel(label).focus();
+    await filters.getByLabel(label).selectOption(option);
+  };
+  await filterBy(boardUi.projectFilter, website.id);
   await expect(page).toHaveURL(new RegExp(`project=${website.id}`));
   await expect(card('Write the homepage copy')).toBeVisible();
   await expect(card('Audit the invoices')).toBeHidden();
@@ -236,13 +241,13 @@ test('a task is put in a client’s project from the board, and the board filter
   await expect(card('Audit the invoices')).toBeHidden();
   await expect(card('Write the homepage copy')).toBeVisible();
 
-  await filters.getByLabel(boardUi.projectFilter).selectOption({ label: boardUi.anyProject });
-  await filters.getByLabel(boardUi.clientFilter).selectOption({ label: 'Acme' });
+  await filterBy(boardUi.projectFilter, { label: boardUi.anyProject });
+  await filterBy(boardUi.clientFilter, { label: 'Acme' });
   await expect(page).toHaveURL(new RegExp(`client=${acme.id}`));
   await expect(card('Write the homepage copy')).toBeVisible();
   await expect(card('Audit the invoices')).toBeVisible();
   await expect(card('Plan the offsite')).toBeHidden();
-  await filters.getByLabel(boardUi.clientFilter).selectOption({ label: 'Globex' });
+  await filterBy(boardUi.clientFilter, { label: 'Globex' });
   await expect(card('Write the homepage copy')).toBeHidden();
   await expect(card('Audit the invoices')).toBeHidden();
   await noAxeViolations(page, 'board filtered by client');

@@ -149,6 +149,8 @@ describe.each(engines)('clients and the dashboard on %s', (engine) => {
       'A/PA',
       'B/PB',
     ]);
+    // The pickers' list carries what a picker shows and quick-add matches, not whole projects.
+    expect(projects.body.projects[0]).toEqual({ id: pa.id, clientId: a.id, clientName: 'A', name: 'PA', status: 'Active' });
   });
 
   it('edits a client and a project, and refuses an end before the start', async () => {

@@ -11,6 +11,7 @@ import {
   type ClientPageResponse,
   type Currency,
   type Project,
+  type ProjectChoice,
 } from '#src/shared/clients/paths.ts';
 import type {
   ClientListQuerySchema,
@@ -348,9 +349,16 @@ export function createClients(deps: {
       });
     },
 
-    async projects(scope: WorkspaceScope): Promise<Project[]> {
-      return readWorkspace(db.kysely, scope, 'member', async (k) =>
-        (await projectRows(k, scope.workspaceId).orderBy('c.name').orderBy('p.name').execute()).map(toProject),
+    async projects(scope: WorkspaceScope): Promise<ProjectChoice[]> {
+      return readWorkspace(db.kysely, scope, 'member', (k) =>
+        k
+          .selectFrom('projects as p')
+          .innerJoin('clients as c', 'c.id', 'p.client_id')
+          .select(['p.id', 'p.client_id as clientId', 'c.name as clientName', 'p.name', 'p.status'])
+          .where('p.workspace_id', '=', scope.workspaceId)
+          .orderBy('c.name')
+          .orderBy('p.name')
+          .execute(),
       );
     },
 

@@ -22,6 +22,7 @@ import type {
   PortalHomeResponseSchema,
   PortalTaskSchema,
   PortalTaskResponseSchema,
+  ProjectChoiceSchema,
   ProjectSchema,
   ProjectResponseSchema,
   ProjectsResponseSchema,
@@ -64,7 +65,7 @@ export const clientPaths = {
   inviteContact: '/workspaces/:id/clients/:clientId/contacts/:contactId/invite',
   // POST: add a project to the client (CreateProjectSchema).
   clientProjects: '/workspaces/:id/clients/:clientId/projects',
-  // GET: every project of the workspace with its client's name, for the board's filter.
+  // GET: every project of the workspace with its client's name (ProjectChoice: names and status), for pickers and filters.
   projects: '/workspaces/:id/projects',
   // PUT: edit a project (UpdateProjectSchema).
   project: '/workspaces/:id/projects/:projectId',
@@ -89,6 +90,7 @@ export type ClientContact = z.infer<typeof ClientContactSchema>;
 export type ClientSummary = z.infer<typeof ClientSummarySchema>;
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
+export type ProjectChoice = z.infer<typeof ProjectChoiceSchema>;
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 export type ClientOpenTask = z.infer<typeof ClientOpenTaskSchema>;
 export type ClientListResponse = z.infer<typeof ClientListResponseSchema>;

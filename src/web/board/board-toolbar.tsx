@@ -1,12 +1,12 @@
 import { Plus, Search } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { TASK_PRIORITIES, TASK_SEARCH_MAX } from '#src/shared/tasks/paths.ts';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { ProjectOptions } from '#src/web/ui/project-options.tsx';
+import { ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
 import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 import { FILTER_NAMES, isFiltering, NOBODY, readFilters, withFilter, type FilterName } from './board-filters.ts';
 import type { LiveStatus } from './use-board.ts';
@@ -16,11 +16,13 @@ function FilterSelect({
   value,
   onChange,
   children,
+  selectProps,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   children: ReactNode;
+  selectProps?: ComponentProps<'select'>;
 }) {
   const id = useId();
   return (
@@ -28,7 +30,7 @@ function FilterSelect({
       <label htmlFor={id} className="text-xs font-medium text-slate-600">
         {label}
       </label>
-      <select id={id} className={controlClass} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className={controlClass} value={value} onChange={(event) => onChange(event.target.value)} {...selectProps}>
         {children}
       </select>
     </div>
@@ -53,6 +55,8 @@ export function BoardToolbar({
   const filters = readFilters(params);
   const searchId = useId();
   const set = (name: FilterName, value: string, replace = false) => setParams(withFilter(params, name, value), { replace });
+  const projectChoices = useOptionsOnDemand();
+  const clientChoices = useOptionsOnDemand();
 
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label={boardUi.filters}>
@@ -101,13 +105,23 @@ export function BoardToolbar({
       </FilterSelect>
       {projects.length > 0 || filters.project || filters.client ? (
         <>
-          <FilterSelect label={boardUi.projectFilter} value={filters.project} onChange={(value) => set('project', value)}>
+          <FilterSelect
+            label={boardUi.projectFilter}
+            value={filters.project}
+            onChange={(value) => set('project', value)}
+            selectProps={projectChoices.selectProps}
+          >
             <option value="">{boardUi.anyProject}</option>
-            <ProjectOptions groups={projects} />
+            <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : filters.project} />
           </FilterSelect>
-          <FilterSelect label={boardUi.clientFilter} value={filters.client} onChange={(value) => set('client', value)}>
+          <FilterSelect
+            label={boardUi.clientFilter}
+            value={filters.client}
+            onChange={(value) => set('client', value)}
+            selectProps={clientChoices.selectProps}
+          >
             <option value="">{boardUi.anyClient}</option>
-            {projects.map((group) => (
+            {(clientChoices.wanted ? projects : projects.filter((group) => group.clientId === filters.client)).map((group) => (
               <option key={group.clientId} value={group.clientId}>
                 {group.clientName}
               </option>

@@ -3,7 +3,7 @@ import { quickAddUi } from '#src/shared/ai/messages.ts';
 import { parseLine, type Span } from '#src/shared/ai/parse-line.ts';
 import { TASK_TITLE_MAX } from '#src/shared/tasks/paths.ts';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
-import type { Project } from '#src/shared/clients/paths.ts';
+import type { ProjectChoice } from '#src/shared/clients/paths.ts';
 import { projectNames } from '#src/shared/clients/project-names.ts';
 import { cn } from '#src/web/ui/cn.ts';
 import { QuickAddMarks } from '#src/web/ui/quick-add-marks.tsx';
@@ -21,7 +21,7 @@ export function QuickAddField({
   draft: TaskDraft;
   onChange: (draft: TaskDraft) => void;
   members: WorkspaceMember[];
-  projects?: readonly Project[];
+  projects?: readonly ProjectChoice[];
 }) {
   const id = useId();
   const [text, setText] = useState('');

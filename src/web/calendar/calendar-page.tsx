@@ -12,7 +12,7 @@ import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { ProjectOptions } from '#src/web/ui/project-options.tsx';
+import { ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
 import { useProjects } from '#src/web/lib/use-projects.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
@@ -74,6 +74,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
   // The project filter's list (a workspace may have thousands) is asked once the days' tasks are in, so
   // it does not hold them up; at once when the address names a project, which the filter then shows.
   const projects = useProjects(workspaceId, !query.isPending || projectId !== null);
+  const projectChoices = useOptionsOnDemand();
   const doneColumnId = query.data?.doneColumnId ?? null;
   const tasksByDay = useMemo(() => {
     const byDay = new Map<string, CalendarTask[]>();
@@ -158,9 +159,10 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
               className={controlClass}
               value={projectId ?? ''}
               onChange={(event) => set({ project: event.target.value || null })}
+              {...projectChoices.selectProps}
             >
               <option value="">{calendarCopy.allProjects}</option>
-              <ProjectOptions groups={projects.groups} />
+              <ProjectOptions groups={projects.groups} chosenOnly={projectChoices.wanted ? undefined : (projectId ?? '')} />
             </select>
           </div>
         ) : null}

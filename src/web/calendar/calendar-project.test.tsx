@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
 import type { CalendarTask } from '#src/shared/calendar/paths.ts';
-import type { Project } from '#src/shared/clients/paths.ts';
+import type { ProjectChoice } from '#src/shared/clients/paths.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { memoryHistory } from '#src/web/routing/history.ts';
@@ -16,17 +16,8 @@ vi.mock('#src/web/ui/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.
 vi.mock('#src/web/lib/session.tsx', () => ({ useSession: () => ({ user: { id: 'u-ada' } }) }));
 
 const workspace: WorkspaceSummary = { id: 'w1', name: 'Studio', role: 'owner', memberCount: 1, createdAt: '2026-01-01T00:00:00.000Z' };
-const site: Project = {
-  id: 'p-site',
-  workspaceId: 'w1',
-  clientId: 'c-acme',
-  clientName: 'Acme',
-  name: 'Website',
-  status: 'Active',
-  value: null,
-  startDate: null,
-  endDate: null,
-};
+const site: ProjectChoice = { id: 'p-site', clientId: 'c-acme', clientName: 'Acme', name: 'Website', status: 'Active' };
+const audit: ProjectChoice = { id: 'p-audit', clientId: 'c-bolt', clientName: 'Bolt', name: 'Audit', status: 'Active' };
 const task = (id: string, title: string, projectId: string | null): CalendarTask => ({
   id,
   title,
@@ -45,29 +36,39 @@ class SilentEventSource {
   close() {}
 }
 
+const calendarApi = () =>
+  fakeApi({
+    'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
+    'GET /api/workspaces/w1/projects': [200, { projects: [site, audit] }],
+    'GET /api/me/calendar-feed': [200, { url: null }],
+    [read('')]: [200, { tasks: [task('t1', 'Site copy', 'p-site'), task('t2', 'Payroll', null)], doneColumnId: null }],
+    [read('&project=p-site')]: [200, { tasks: [task('t1', 'Site copy', 'p-site')], doneColumnId: null }],
+  });
+
+function openCalendar(address: string) {
+  const history = memoryHistory(address);
+  render(
+    <RouterProvider history={history}>
+      <QueryProvider>
+        <CalendarPage />
+      </QueryProvider>
+    </RouterProvider>,
+  );
+  return history;
+}
+
 describe('the calendar filtered by project', { timeout: 20_000 }, () => {
   beforeEach(() => vi.stubGlobal('EventSource', SilentEventSource));
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers the workspace’s projects beside mine / everyone and shows only the chosen project’s tasks', async () => {
-    const api = fakeApi({
-      'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
-      'GET /api/workspaces/w1/projects': [200, { projects: [site] }],
-      'GET /api/me/calendar-feed': [200, { url: null }],
-      [read('')]: [200, { tasks: [task('t1', 'Site copy', 'p-site'), task('t2', 'Payroll', null)], doneColumnId: null }],
-      [read('&project=p-site')]: [200, { tasks: [task('t1', 'Site copy', 'p-site')], doneColumnId: null }],
-    });
-    const history = memoryHistory('/calendar?date=2026-03-10');
-    render(
-      <RouterProvider history={history}>
-        <QueryProvider>
-          <CalendarPage />
-        </QueryProvider>
-      </RouterProvider>,
-    );
+    const api = calendarApi();
+    const history = openCalendar('/calendar?date=2026-03-10');
     const user = userEvent.setup();
     expect(await screen.findByText('Payroll')).toBeInTheDocument();
     const picker = await screen.findByLabelText(calendarCopy.project);
+    // The list is put in the select when a person reaches for it.
+    await user.click(picker);
     expect(within(picker).getByRole('group', { name: 'Acme' })).toHaveTextContent('Website');
     await user.selectOptions(picker, 'p-site');
     await vi.waitFor(() => expect(api.called(read('&project=p-site'))).toHaveLength(1));
@@ -76,5 +77,17 @@ describe('the calendar filtered by project', { timeout: 20_000 }, () => {
     expect(history.location().search).toContain('project=p-site');
     // Everyone / My tasks stay beside it.
     expect(screen.getByRole('button', { name: calendarCopy.mine })).toBeInTheDocument();
+  });
+
+  it('shows the project the address names, and puts the rest in the select only once it is focused', async () => {
+    calendarApi();
+    openCalendar('/calendar?date=2026-03-10&project=p-site');
+    expect(await screen.findByText('Site copy')).toBeInTheDocument();
+    const picker = await screen.findByLabelText(calendarCopy.project);
+    await vi.waitFor(() => expect(picker).toHaveDisplayValue('Website'));
+    expect(within(picker).queryByRole('group', { name: 'Bolt' })).toBeNull();
+    picker.focus();
+    expect(await within(picker).findByRole('group', { name: 'Bolt' })).toHaveTextContent('Audit');
+    expect(picker).toHaveDisplayValue('Website');
   });
 });

@@ -1,8 +1,27 @@
+import { useState } from 'react';
 import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 
-// The options of a project picker: one group per client, so two clients' "Website" projects are told apart.
-export function ProjectOptions({ groups }: { groups: readonly ClientProjects[] }) {
-  return groups.map((group) => (
+// A closed select still styles and measures every option it holds: the calendar's filter of 5,000
+// projects kept the page busy 200–250 ms after its paint (script, style and layout in Chromium's trace),
+// so a click away waited for it. A long list's select holds its chosen option only until it is first
+// focused or pressed; both come before the list opens or a key moves through it.
+export function useOptionsOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+  return { wanted, selectProps: { onFocus: want, onPointerDown: want } };
+}
+
+// The options of a project picker: one group per client, so two clients' "Website" projects are told
+// apart. With `chosenOnly` (the select's value), only that project's group and option.
+export function ProjectOptions({ groups, chosenOnly }: { groups: readonly ClientProjects[]; chosenOnly?: string }) {
+  const shown =
+    chosenOnly === undefined
+      ? groups
+      : groups.flatMap((group) => {
+          const chosen = group.projects.filter((project) => project.id === chosenOnly);
+          return chosen.length > 0 ? [{ ...group, projects: chosen }] : [];
+        });
+  return shown.map((group) => (
     <optgroup key={group.clientId} label={group.clientName}>
       {group.projects.map((project) => (
         <option key={project.id} value={project.id}>
