@@ -218,7 +218,9 @@ test('a task is put in a client’s project from the board, and the board filter
   await page.getByRole('button', { name: boardUi.newTask }).click();
   const dialog = page.getByRole('dialog', { name: boardUi.createTitle });
   await dialog.getByLabel(boardUi.titleLabel).fill('Write the homepage copy');
-  // Two clients have a "Website": the picker names the client of each.
+  // Two clients have a "Website": the picker names the client of each. Its list is put in the select
+  // when a person reaches for it (focus), as they do.
+  await dialog.getByLabel(boardUi.projectLabel).focus();
   await dialog.getByLabel(boardUi.projectLabel).selectOption(website.id);
   await dialog.getByLabel(boardUi.sharedLabel).check();
   await dialog.getByRole('button', { name: boardUi.create }).click();
@@ -226,7 +228,6 @@ test('a task is put in a client’s project from the board, and the board filter
   await expect(card('Write the homepage copy')).toBeVisible();
 
   const filters = page.getByRole('search', { name: boardUi.filters });
-  // A filter's long list is put in its select when a person reaches for it (focus), as they do.
   const filterBy = async (label: string, option: string | { label: string }) => {
     await filters.getByLabel(label).focus();
     await filters.getByLabel(label).selectOption(option);

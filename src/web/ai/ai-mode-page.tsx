@@ -83,7 +83,7 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
   }, [focus, textForm.form]);
 
   const proposing = run.status === 'reading';
-  const titles = useWatch({ control: review.form.control, name: 'proposals' });
+  const drafts = useWatch({ control: review.form.control, name: 'proposals' });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -166,7 +166,8 @@ function AiWorkspace({ workspaceId }: { workspaceId: string }) {
                 <ProposalCard
                   key={field.id}
                   index={index}
-                  title={titles[index]?.title ?? ''}
+                  title={drafts[index]?.title ?? ''}
+                  projectId={drafts[index]?.projectId ?? ''}
                   register={review.form.register}
                   errors={review.form.formState.errors.proposals}
                   members={members.data?.members ?? []}

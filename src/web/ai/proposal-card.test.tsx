@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { aiUi } from '#src/shared/ai/messages.ts';
 import type { TaskProposal } from '#src/shared/ai/paths.ts';
@@ -38,12 +38,14 @@ function Review({ onCreate }: { onCreate: (values: ReviewOutput) => void }) {
     resolver: zodResolver(ReviewSchema),
     defaultValues: { proposals: [draftOf(proposal)] },
   });
+  const projectId = useWatch({ control: form.control, name: 'proposals.0.projectId' });
   return (
     <form onSubmit={form.handleSubmit(onCreate)}>
       <ul>
         <ProposalCard
           index={0}
           title={proposal.title}
+          projectId={projectId}
           register={form.register}
           errors={form.formState.errors.proposals}
           members={[]}
@@ -63,6 +65,9 @@ describe('reviewing a proposal', { timeout: 20_000 }, () => {
     render(<Review onCreate={onCreate} />);
     const field = screen.getByLabelText(aiUi.projectLabel);
     expect(field).toHaveValue(site.id);
+    // The other projects are put in the select when the person reaches for it.
+    expect(screen.queryByRole('option', { name: 'Audit' })).toBeNull();
+    await user.click(field);
     await user.selectOptions(field, audit.id);
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await vi.waitFor(() => expect(onCreate).toHaveBeenCalledTimes(1));

@@ -7,7 +7,7 @@ import { TASK_DESCRIPTION_MAX, TASK_PRIORITIES, TASK_TITLE_MAX } from '#src/shar
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { cn } from '#src/web/ui/cn.ts';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { ProjectOptions } from '#src/web/ui/project-options.tsx';
+import { ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
 import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 import type { ReviewValues } from './review-form.ts';
 
@@ -54,10 +54,13 @@ export function ProposalCard({
   errors,
   members,
   projects,
+  projectId,
   onDrop,
 }: {
   index: number;
   title: string;
+  // The proposal's project as the form holds it: its select shows it before the list is wanted.
+  projectId: string;
   register: UseFormRegister<ReviewValues>;
   errors: FieldErrors<ReviewValues>['proposals'];
   members: WorkspaceMember[];
@@ -65,6 +68,7 @@ export function ProposalCard({
   onDrop: () => void;
 }) {
   const mine = errors?.[index];
+  const projectChoices = useOptionsOnDemand();
   const name = title.trim() || `${index + 1}`;
   return (
     <li className="rounded-card border border-slate-200 bg-white p-4 shadow-xs">
@@ -172,9 +176,10 @@ export function ProposalCard({
                 aria-describedby={describedBy}
                 className={cn(controlClass, 'w-full')}
                 {...register(`proposals.${index}.projectId`)}
+                {...projectChoices.selectProps}
               >
                 <option value="">{aiUi.noProject}</option>
-                <ProjectOptions groups={projects} />
+                <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : projectId} />
               </select>
             )}
           </Field>

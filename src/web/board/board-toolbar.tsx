@@ -6,7 +6,8 @@ import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
+import { cn } from '#src/web/ui/cn.ts';
+import { ON_DEMAND_WIDTH, ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
 import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 import { FILTER_NAMES, isFiltering, NOBODY, readFilters, withFilter, type FilterName } from './board-filters.ts';
 import type { LiveStatus } from './use-board.ts';
@@ -30,7 +31,13 @@ function FilterSelect({
       <label htmlFor={id} className="text-xs font-medium text-slate-600">
         {label}
       </label>
-      <select id={id} className={controlClass} value={value} onChange={(event) => onChange(event.target.value)} {...selectProps}>
+      <select
+        {...selectProps}
+        id={id}
+        className={cn(controlClass, selectProps?.className)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
     </div>
@@ -109,7 +116,7 @@ export function BoardToolbar({
             label={boardUi.projectFilter}
             value={filters.project}
             onChange={(value) => set('project', value)}
-            selectProps={projectChoices.selectProps}
+            selectProps={{ ...projectChoices.selectProps, className: ON_DEMAND_WIDTH }}
           >
             <option value="">{boardUi.anyProject}</option>
             <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : filters.project} />
@@ -118,7 +125,7 @@ export function BoardToolbar({
             label={boardUi.clientFilter}
             value={filters.client}
             onChange={(value) => set('client', value)}
-            selectProps={clientChoices.selectProps}
+            selectProps={{ ...clientChoices.selectProps, className: ON_DEMAND_WIDTH }}
           >
             <option value="">{boardUi.anyClient}</option>
             {(clientChoices.wanted ? projects : projects.filter((group) => group.clientId === filters.client)).map((group) => (

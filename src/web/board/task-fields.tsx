@@ -10,7 +10,7 @@ import { MarkdownText } from '#src/web/ui/markdown-text.tsx';
 import { MentionTextarea } from '#src/web/ui/mention-textarea.tsx';
 import { renderMentions } from '#src/shared/notifications/mentions.ts';
 import { mentionCandidates } from './use-members.ts';
-import { ProjectOptions } from '#src/web/ui/project-options.tsx';
+import { ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
 import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 import type { TaskDraft } from './task-draft.ts';
 
@@ -53,6 +53,7 @@ export function TaskFields<Body>({
   const candidates = mentionCandidates(members);
   const nameOf = (id: string) => members.find((member) => member.userId === id)?.name;
   const sharedId = useId();
+  const projectChoices = useOptionsOnDemand();
   return (
     <div className="space-y-4">
       <TextField
@@ -145,9 +146,10 @@ export function TaskFields<Body>({
                 if (!event.target.value) form.setValue('sharedWithClient', false);
               },
             })}
+            {...projectChoices.selectProps}
           >
             <option value="">{boardUi.noProject}</option>
-            <ProjectOptions groups={projects} />
+            <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : draft.projectId} />
           </select>
         )}
       </Labelled>

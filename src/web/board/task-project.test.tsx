@@ -50,6 +50,9 @@ describe('a task’s project', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const dialog = renderDialog();
     const picker = within(dialog).getByLabelText(boardUi.projectLabel);
+    // The projects are put in the select when the person reaches for it.
+    expect(picker.querySelectorAll('optgroup')).toHaveLength(0);
+    await user.click(picker);
     const groups = [...picker.querySelectorAll('optgroup')].map((group) => [
       group.label,
       [...group.querySelectorAll('option')].map((option) => option.textContent),

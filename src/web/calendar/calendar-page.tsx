@@ -12,7 +12,7 @@ import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { controlClass } from '#src/web/ui/control-class.ts';
-import { ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
+import { ON_DEMAND_WIDTH, ProjectOptions, useOptionsOnDemand } from '#src/web/ui/project-options.tsx';
 import { useProjects } from '#src/web/lib/use-projects.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
@@ -156,7 +156,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
             </label>
             <select
               id={projectFieldId}
-              className={controlClass}
+              className={cn(controlClass, ON_DEMAND_WIDTH)}
               value={projectId ?? ''}
               onChange={(event) => set({ project: event.target.value || null })}
               {...projectChoices.selectProps}

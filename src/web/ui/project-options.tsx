@@ -4,7 +4,10 @@ import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 // A closed select still styles and measures every option it holds: the calendar's filter of 5,000
 // projects kept the page busy 200–250 ms after its paint (script, style and layout in Chromium's trace),
 // so a click away waited for it. A long list's select holds its chosen option only until it is first
-// focused or pressed; both come before the list opens or a key moves through it.
+// focused or pressed; both come before the list opens or a key moves through it. Such a select takes
+// ON_DEMAND_WIDTH rather than its longest option's, so it keeps its size when the list arrives.
+export const ON_DEMAND_WIDTH = 'w-48';
+
 export function useOptionsOnDemand() {
   const [wanted, setWanted] = useState(false);
   const want = () => setWanted(true);
