@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadRoute } from './router.tsx';
 import { browserHistory, type Location } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
+import { readSessionEarly } from '#src/web/lib/session.tsx';
 import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
 // A navigation shows the next page once its code is in place; should that fail, the router reloads.
@@ -13,6 +14,7 @@ const prepare = (location: Location) => preloadRoute(location.pathname);
 const preloadFirst = () => preloadRoute(window.location.pathname).catch(() => undefined);
 
 async function start() {
+  readSessionEarly();
   const container = document.getElementById('root')!;
   const prerendered = container.firstElementChild !== null;
   await preloadFirst();

@@ -7,7 +7,7 @@ import { apiServer } from '../../../tests/support/api-server.ts';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { api } from './api-client.ts';
-import { SessionProvider, useSession } from './session.tsx';
+import { readSessionEarly, SessionProvider, useSession } from './session.tsx';
 
 const user: PublicUser = {
   id: 'u1',
@@ -76,5 +76,16 @@ describe('a session that ends while a page is open', { timeout: 20_000 }, () => 
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByText('Signed in as Tess Tab')).toBeTruthy();
     expect(history.location().pathname).toBe('/board');
+  });
+});
+
+describe('the first ask of who is signed in', () => {
+  it('is the one the page’s code sent as it started: the provider takes its answer rather than asking again', async () => {
+    const state = { ended: false, asked: 0 };
+    serve(state);
+    readSessionEarly();
+    show();
+    expect(await screen.findByText('Signed in as Tess Tab')).toBeTruthy();
+    expect(state.asked).toBe(1);
   });
 });

@@ -27,6 +27,21 @@ export const LAST_EMAIL_KEY = 'tessera:last-email';
 
 const SessionContext = createContext<Session | null>(null);
 
+// Who is signed in is asked as the page's code starts (app/main.tsx), not once React has rendered: the
+// first page's own code and the first render took 80–100 ms before the request went out, and every app
+// page's data waits on its answer. The provider takes that answer once; any later ask is its own.
+let earlyRead: Promise<CurrentUserResponse> | null = null;
+export function readSessionEarly() {
+  earlyRead = api<CurrentUserResponse>('GET', apiPath.currentUser);
+  // Unhandled until the provider takes it; a failure is handled there.
+  earlyRead.catch(() => undefined);
+}
+function takeSessionRead(): Promise<CurrentUserResponse> {
+  const read = earlyRead ?? api<CurrentUserResponse>('GET', apiPath.currentUser);
+  earlyRead = null;
+  return read;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<PublicUser | null>(null);
   const [loading, setLoading] = useState(true);
@@ -47,7 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const cap = setTimeout(() => {
       if (active) setLoading(false);
     }, AUTH_LOADING_CAP_MS);
-    api<CurrentUserResponse>('GET', apiPath.currentUser)
+    takeSessionRead()
       .then(({ user }) => {
         if (active) setUser(user);
       })
