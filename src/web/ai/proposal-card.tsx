@@ -68,7 +68,7 @@ export function ProposalCard({
   onDrop: () => void;
 }) {
   const mine = errors?.[index];
-  const projectChoices = useOptionsOnDemand();
+  const projectChoices = useOptionsOnDemand(projectId);
   const name = title.trim() || `${index + 1}`;
   return (
     <li className="rounded-card border border-slate-200 bg-white p-4 shadow-xs">
@@ -179,7 +179,7 @@ export function ProposalCard({
                 {...projectChoices.selectProps}
               >
                 <option value="">{aiUi.noProject}</option>
-                <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : projectId} />
+                <ProjectOptions groups={projects} offers={projectChoices.offers} />
               </select>
             )}
           </Field>

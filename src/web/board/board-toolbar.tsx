@@ -62,8 +62,8 @@ export function BoardToolbar({
   const filters = readFilters(params);
   const searchId = useId();
   const set = (name: FilterName, value: string, replace = false) => setParams(withFilter(params, name, value), { replace });
-  const projectChoices = useOptionsOnDemand();
-  const clientChoices = useOptionsOnDemand();
+  const projectChoices = useOptionsOnDemand(filters.project);
+  const clientChoices = useOptionsOnDemand(filters.client);
 
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label={boardUi.filters}>
@@ -119,7 +119,7 @@ export function BoardToolbar({
             selectProps={{ ...projectChoices.selectProps, className: ON_DEMAND_WIDTH }}
           >
             <option value="">{boardUi.anyProject}</option>
-            <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : filters.project} />
+            <ProjectOptions groups={projects} offers={projectChoices.offers} />
           </FilterSelect>
           <FilterSelect
             label={boardUi.clientFilter}
@@ -128,11 +128,13 @@ export function BoardToolbar({
             selectProps={{ ...clientChoices.selectProps, className: ON_DEMAND_WIDTH }}
           >
             <option value="">{boardUi.anyClient}</option>
-            {(clientChoices.wanted ? projects : projects.filter((group) => group.clientId === filters.client)).map((group) => (
-              <option key={group.clientId} value={group.clientId}>
-                {group.clientName}
-              </option>
-            ))}
+            {projects
+              .filter((group) => clientChoices.offers(group.clientId))
+              .map((group) => (
+                <option key={group.clientId} value={group.clientId}>
+                  {group.clientName}
+                </option>
+              ))}
           </FilterSelect>
         </>
       ) : null}

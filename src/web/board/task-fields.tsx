@@ -53,7 +53,7 @@ export function TaskFields<Body>({
   const candidates = mentionCandidates(members);
   const nameOf = (id: string) => members.find((member) => member.userId === id)?.name;
   const sharedId = useId();
-  const projectChoices = useOptionsOnDemand();
+  const projectChoices = useOptionsOnDemand(draft.projectId);
   return (
     <div className="space-y-4">
       <TextField
@@ -149,7 +149,7 @@ export function TaskFields<Body>({
             {...projectChoices.selectProps}
           >
             <option value="">{boardUi.noProject}</option>
-            <ProjectOptions groups={projects} chosenOnly={projectChoices.wanted ? undefined : draft.projectId} />
+            <ProjectOptions groups={projects} offers={projectChoices.offers} />
           </select>
         )}
       </Labelled>

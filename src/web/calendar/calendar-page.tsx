@@ -74,7 +74,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
   // The project filter's list (a workspace may have thousands) is asked once the days' tasks are in, so
   // it does not hold them up; at once when the address names a project, which the filter then shows.
   const projects = useProjects(workspaceId, !query.isPending || projectId !== null);
-  const projectChoices = useOptionsOnDemand();
+  const projectChoices = useOptionsOnDemand(projectId ?? '');
   const doneColumnId = query.data?.doneColumnId ?? null;
   const tasksByDay = useMemo(() => {
     const byDay = new Map<string, CalendarTask[]>();
@@ -162,7 +162,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
               {...projectChoices.selectProps}
             >
               <option value="">{calendarCopy.allProjects}</option>
-              <ProjectOptions groups={projects.groups} chosenOnly={projectChoices.wanted ? undefined : (projectId ?? '')} />
+              <ProjectOptions groups={projects.groups} offers={projectChoices.offers} />
             </select>
           </div>
         ) : null}

@@ -60,7 +60,7 @@ describe('a session that ends while a page is open', { timeout: 20_000 }, () => 
     expect(await screen.findByText('Signed in as Tess Tab')).toBeTruthy();
     state.ended = true;
     await expect(api('GET', '/me/tasks')).rejects.toThrow('You are not signed in.');
-    expect(await screen.findByText('Nobody')).toBeTruthy();
+    expect(await screen.findByText('Nobody', {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(history.location().pathname).toBe('/login'), { timeout: 5000 });
     expect(history.location().state).toEqual({ message: flow.sessionEnded });
   });

@@ -8,22 +8,20 @@ import type { ClientProjects } from '#src/web/lib/use-projects.ts';
 // ON_DEMAND_WIDTH rather than its longest option's, so it keeps its size when the list arrives.
 export const ON_DEMAND_WIDTH = 'w-48';
 
-export function useOptionsOnDemand() {
+// `offers(value)`: whether the select holds that option now; `chosen` is the select's value.
+export function useOptionsOnDemand(chosen: string) {
   const [wanted, setWanted] = useState(false);
   const want = () => setWanted(true);
-  return { wanted, selectProps: { onFocus: want, onPointerDown: want } };
+  return { offers: (value: string) => wanted || value === chosen, selectProps: { onFocus: want, onPointerDown: want } };
 }
 
 // The options of a project picker: one group per client, so two clients' "Website" projects are told
-// apart. With `chosenOnly` (the select's value), only that project's group and option.
-export function ProjectOptions({ groups, chosenOnly }: { groups: readonly ClientProjects[]; chosenOnly?: string }) {
-  const shown =
-    chosenOnly === undefined
-      ? groups
-      : groups.flatMap((group) => {
-          const chosen = group.projects.filter((project) => project.id === chosenOnly);
-          return chosen.length > 0 ? [{ ...group, projects: chosen }] : [];
-        });
+// apart; only the projects `offers` names, and the groups that hold one.
+export function ProjectOptions({ groups, offers }: { groups: readonly ClientProjects[]; offers: (projectId: string) => boolean }) {
+  const shown = groups.flatMap((group) => {
+    const offered = group.projects.filter((project) => offers(project.id));
+    return offered.length > 0 ? [{ ...group, projects: offered }] : [];
+  });
   return shown.map((group) => (
     <optgroup key={group.clientId} label={group.clientName}>
       {group.projects.map((project) => (
