@@ -1,13 +1,23 @@
 import { label } from '#src/shared/messages.ts';
 import { routeTable } from '#src/web/app/route-table.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 const titleOf = (path: string) => routeTable.find((entry) => entry.path === path)!.title;
+
+// Once React owns the prerendered heading, the page has hydrated: a link clicked before that is the
+// browser's own and reloads the page.
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
 
 // The app's own router (docs/decisions/005-own-router.md): links move without reloading the page,
 // a new page starts at the top or at its anchor, and Back returns to where the reader was.
 test('links move inside the app: new pages start at the top, Back restores the scroll position', async ({ page }) => {
   await page.goto('/features');
+  await hydrated(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -40,11 +50,8 @@ test('a page opened afresh starts at the top, whatever was read before in the ta
   await page.goto('/features');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // A remembered position would be restored by the router's layout effect, in the commit that hydrates
-  // the page: once React owns the heading and a frame has been drawn, that moment has passed.
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
+  // the page: once it has hydrated and a frame has been drawn, that moment has passed.
+  await hydrated(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -14,9 +14,10 @@ const prepare = (location: Location) => preloadRoute(location.pathname);
 const preloadFirst = () => preloadRoute(window.location.pathname).catch(() => undefined);
 
 async function start() {
-  readSessionEarly();
   const container = document.getElementById('root')!;
+  // A public page comes prerendered and shows nothing that waits on the session; an app page's data does.
   const prerendered = container.firstElementChild !== null;
+  if (!prerendered) readSessionEarly();
   await preloadFirst();
   startScrollMemory();
   const app = (

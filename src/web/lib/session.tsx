@@ -27,7 +27,7 @@ export const LAST_EMAIL_KEY = 'tessera:last-email';
 
 const SessionContext = createContext<Session | null>(null);
 
-// Who is signed in is asked as the page's code starts (app/main.tsx), not once React has rendered: the
+// Who is signed in is asked as an app page's code starts (app/main.tsx), not once React has rendered: the
 // first page's own code and the first render took 80–100 ms before the request went out, and every app
 // page's data waits on its answer. The provider takes that answer once; any later ask is its own.
 let earlyRead: Promise<CurrentUserResponse> | null = null;
