@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { expect, signInAs, test } from './fixtures.ts';
+import { expect, pickUpCard, signInAs, test } from './fixtures.ts';
 
 // Product rules TB3 as a keyboard user performs it: arrows move a held card within and across columns,
 // to the right and back to the left, and the live region names where it is.
@@ -41,7 +41,7 @@ test('a card moves right across every column and back left by keyboard alone, an
 
   // One pick-up, three Arrow Rights: every column in turn, each step spoken.
   await move.focus();
-  await page.keyboard.press('Space');
+  await pickUpCard(page);
   // Held: dnd-kit speaks the pick-up, then where the card is; arrows count from then on.
   await expect(live).toContainText('Task Travelling card is in column To do, position');
   for (const name of names.slice(1)) {
@@ -55,7 +55,7 @@ test('a card moves right across every column and back left by keyboard alone, an
 
   // And back: three Arrow Lefts in one pick-up.
   await move.focus();
-  await page.keyboard.press('Space');
+  await pickUpCard(page);
   await expect(live).toContainText('Task Travelling card is in column Review, position');
   for (const name of names.slice(0, -1).reverse()) {
     await page.keyboard.press('ArrowLeft');
@@ -71,7 +71,7 @@ test('a card moves right across every column and back left by keyboard alone, an
   await expect(column(page, 'To do').getByRole('button', openButton('Travelling card'))).toBeVisible();
   // Each key waits to be heard before the next, as a person listening does.
   await move.focus();
-  await page.keyboard.press('Space');
+  await pickUpCard(page);
   await expect(live).toContainText('Task Travelling card is in column To do, position');
   for (const [key, name] of [
     ['ArrowRight', 'In progress'],
@@ -88,7 +88,7 @@ test('a card moves right across every column and back left by keyboard alone, an
 
   // Within a column: Arrow Down puts it below its neighbour.
   await move.focus();
-  await page.keyboard.press('Space');
+  await pickUpCard(page);
   await expect(live).toHaveText(boardUi.movedOver('Travelling card', 'In progress', 1, 2));
   await page.keyboard.press('ArrowDown');
   await expect(live).toHaveText(boardUi.movedOver('Travelling card', 'In progress', 2, 2));
@@ -101,7 +101,7 @@ test('the held card is drawn above the board, whole, not clipped by its column',
   await seedBoard(page);
   await page.goto('/board');
   await page.getByRole('button', { name: boardUi.moveTask('Travelling card') }).focus();
-  await page.keyboard.press('Space');
+  await pickUpCard(page);
   await page.keyboard.press('ArrowRight');
   // The held card is an overlay outside every column's scrolling list, so no column can clip it.
   const held = page.getByTestId('held-card');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { expect, signInAs, test } from './fixtures.ts';
+import { expect, pickUpCard, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
 // The board as a team uses it: the live board in two browsers, on the real server.
@@ -45,7 +45,7 @@ test('a teammate sees a card the other moved by keyboard alone, and a comment, w
   await teammate.page.getByRole('button', { name: boardUi.moveTask('Write the launch notes') }).focus();
   // Each key waits for what a screen reader would hear before the next, as a person listening does.
   const live = teammate.page.locator('[id^="DndLiveRegion"]');
-  await teammate.page.keyboard.press('Space');
+  await pickUpCard(teammate.page);
   await expect(live).toHaveText(boardUi.movedOver('Write the launch notes', 'To do', 1, 1));
   await teammate.page.keyboard.press('ArrowRight');
   await expect(live).toContainText('Task Write the launch notes is in column In progress, position');
@@ -207,7 +207,7 @@ test('axe finds nothing on a board with a card, its sheet with a comment, the ne
   expect(await scan()).toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: boardUi.moveTask('One') }).focus();
-  await page.keyboard.press('Space');
+  await pickUpCard(page);
   expect(await scan()).toEqual([]);
   await page.keyboard.press('Escape');
 });

@@ -79,6 +79,15 @@ export async function signInAs(page: Page, account: Account): Promise<void> {
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
+// Picks up the focused card with Space. dnd-kit's keyboard sensor starts listening for arrows in a timer
+// after the pick-up, and Chromium runs input before timers: on a busy machine an arrow sent the moment the
+// pick-up is spoken arrived first and was lost. A person never presses that fast, so the test waits for
+// that timer too (a zero-delay timer queued later runs later).
+export async function pickUpCard(page: Page): Promise<void> {
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 let clockOffset = 0;
 
 export const test = base.extend<{
