@@ -1,5 +1,6 @@
-// `npm test`: unit, component and server tests (Vitest; PostgreSQL too when DATABASE_URL is set),
-// then a fresh build and the end-to-end tests in Chromium against the real server.
+// `npm test`: the type check, lint and format check, then unit, component and server tests (Vitest;
+// PostgreSQL too when DATABASE_URL is set), a fresh build and the end-to-end tests in Chromium against the
+// real server. Each step says how long it took.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { BROWSER_HELP, findBrowser } from '../tests/support/find-browser.mjs';
@@ -10,27 +11,47 @@ if (!(await findBrowser())) {
 }
 mkdirSync('reports', { recursive: true });
 
-const step = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0;
+const started = Date.now();
+const took = (since) => console.log(`(${Math.round((Date.now() - since) / 1000)} s)`);
+const step = (command, args) => {
+  const since = Date.now();
+  const ok = spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0;
+  took(since);
+  return ok;
+};
+// A step beside others writes to a file, printed once it ends, so the outputs do not interleave.
+const besideOthers = (script) =>
+  new Promise((resolve) => {
+    const log = `reports/${script.replace(':', '-')}.log`;
+    const output = openSync(log, 'w');
+    spawn('npm', ['run', '--silent', script], { env: process.env, stdio: ['ignore', output, output] }).on('close', (code) =>
+      resolve({ script, ok: code === 0, log }),
+    );
+  });
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
-console.log('\n== Type check');
-if (!step('npm', ['run', '--silent', 'typecheck'])) {
-  console.log('tests: 0 passed, 1 failed, 0 skipped');
+// None of them keeps both cores busy throughout, so the three run side by side: 104 s on this two-core
+// machine, against 116 s one after the other.
+console.log('\n== Type check, lint and format check (side by side)');
+const gates = await Promise.all(['typecheck', 'lint', 'format:check'].map(besideOthers));
+for (const { script, ok, log } of gates) {
+  console.log(`-- ${script}: ${ok ? 'ok' : 'FAILED'}`);
+  if (!ok) process.stdout.write(readFileSync(log, 'utf8'));
+}
+took(started);
+if (!gates.every((gate) => gate.ok)) {
+  console.log(`tests: 0 passed, ${gates.filter((gate) => !gate.ok).length} failed, 0 skipped`);
   process.exit(1);
 }
 
 // The build runs beside Vitest (no Vitest test reads dist/): Vitest's server tests mostly wait on their
 // databases, so the build takes the core they leave idle.
-// Its output goes to a file, not a pipe: the synchronous Vitest step below would leave a pipe unread.
-const buildLog = openSync('reports/build.log', 'w');
-const build = new Promise((resolve) => {
-  spawn('npm', ['run', 'build'], { env: process.env, stdio: ['ignore', buildLog, buildLog] }).on('close', (code) => resolve(code === 0));
-});
+const build = besideOthers('build');
 console.log(`\n== Vitest (database engines: sqlite${process.env.DATABASE_URL || process.env.TEST_DATABASE_URL ? ' + postgres' : ''})`);
 const unitOk = step('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
 console.log('\n== Build (run beside Vitest)');
-const buildOk = await build;
-process.stdout.write(readFileSync('reports/build.log', 'utf8'));
+const { ok: buildOk, log: buildLog } = await build;
+process.stdout.write(readFileSync(buildLog, 'utf8'));
 console.log('\n== Playwright (Chromium, built app on the real server)');
 const e2eOk = buildOk && step('npx', ['playwright', 'test']);
 
@@ -46,4 +67,5 @@ console.log(
   `\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`,
 );
 console.log(`tests: ${passed} passed, ${Math.max(failed, stepFailures)} failed, ${skipped} skipped`);
+console.log(`npm test took ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(ok ? 0 : 1);
