@@ -12,7 +12,8 @@ if (!(await findBrowser())) {
 mkdirSync('reports', { recursive: true });
 
 const started = Date.now();
-const took = (since) => console.log(`(${Math.round((Date.now() - since) / 1000)} s)`);
+const secondsSince = (since) => Math.round((Date.now() - since) / 1000);
+const took = (since) => console.log(`(${secondsSince(since)} s)`);
 const step = (command, args) => {
   const since = Date.now();
   const ok = spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0;
@@ -45,7 +46,7 @@ if (!gates.every((gate) => gate.ok)) {
 }
 
 // The build runs beside Vitest (no Vitest test reads dist/): Vitest's server tests mostly wait on their
-// databases, so the build takes the core they leave idle.
+// databases, so the build takes the time they leave idle.
 const build = besideOthers('build');
 console.log(`\n== Vitest (database engines: sqlite${process.env.DATABASE_URL || process.env.TEST_DATABASE_URL ? ' + postgres' : ''})`);
 const unitOk = step('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
@@ -67,5 +68,5 @@ console.log(
   `\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`,
 );
 console.log(`tests: ${passed} passed, ${Math.max(failed, stepFailures)} failed, ${skipped} skipped`);
-console.log(`npm test took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`npm test took ${secondsSince(started)} s`);
 process.exit(ok ? 0 : 1);
