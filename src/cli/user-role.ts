@@ -41,8 +41,9 @@ try {
   await migrate(db.kysely);
   const address = email.trim().toLowerCase();
   const changed = await db.kysely.transaction().execute(async (tx) => {
-    // A write first, as the server's changes do: SQLite then holds the write lock before the read, so a
-    // server writing at the same moment makes this wait (busy_timeout) instead of failing as "locked".
+    // A write first locks the row on PostgreSQL (SQLite's transaction holds the whole file from its
+    // start), so a change from the admin panel at the same moment lands before or after this one, never
+    // between its read and its write.
     await tx
       .updateTable('users')
       .set((eb) => ({ email: eb.ref('email') }))

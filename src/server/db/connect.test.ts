@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../../../tests/support/test-db.ts';
@@ -85,6 +86,71 @@ describe('the SQLite database file', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+// Another process on the same file, as the role command or a second server is: a thread of its own with
+// its own connection, so its wait for the lock does not stop ours.
+function otherProcess(file: string) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    const db = new (require('better-sqlite3'))(workerData);
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, 1)');
+    parentPort.on('message', ({ key, holdMs }) => {
+      if (holdMs) {
+        db.exec('BEGIN IMMEDIATE');
+        insert.run(key);
+        parentPort.postMessage('holding');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, holdMs);
+        db.exec('COMMIT');
+      } else insert.run(key);
+      parentPort.postMessage('written');
+    });`,
+    { eval: true, workerData: file },
+  );
+  const next = () => new Promise<string>((resolve) => worker.once('message', resolve));
+  return { worker, next, send: (message: { key: string; holdMs?: number }) => worker.postMessage(message) };
+}
+
+describe('SQLite transactions beside another process writing the same file', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let other: ReturnType<typeof otherProcess>;
+  beforeEach(async () => {
+    database = await createTestDatabase('sqlite');
+    db = await database.open();
+    other = otherProcess(database.location);
+  });
+  afterEach(async () => {
+    await other.worker.terminate();
+    await db.close();
+    await database.drop();
+  });
+
+  const keys = async () => (await db.kysely.selectFrom('rate_limits').select('key').orderBy('key').execute()).map((row) => row.key);
+
+  it('make a write that comes while one is open wait for its commit, and both land', async () => {
+    const written = other.next();
+    await db.kysely.transaction().execute(async (tx) => {
+      await tx.selectFrom('rate_limits').selectAll().execute();
+      other.send({ key: 'other' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.insertInto('rate_limits').values({ key: 'ours', count: 1, reset_at: 1 }).execute();
+    });
+    expect(await written).toBe('written');
+    expect(await keys()).toEqual(['other', 'ours']);
+  });
+
+  it('wait for a lock the other process holds instead of failing', async () => {
+    const holding = other.next();
+    other.send({ key: 'other', holdMs: 300 });
+    expect(await holding).toBe('holding');
+    await db.kysely.transaction().execute(async (tx) => {
+      await tx.selectFrom('rate_limits').selectAll().execute();
+      await tx.insertInto('rate_limits').values({ key: 'ours', count: 1, reset_at: 1 }).execute();
+    });
+    expect(await keys()).toEqual(['other', 'ours']);
   });
 });
 

@@ -1,7 +1,16 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Client as PgClient } from 'pg';
 import type { PreparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
@@ -130,6 +139,29 @@ function openCounters(SQLite: typeof BetterSqlite3, file: string, main: BetterSq
   return counters;
 }
 
+// Kysely opens SQLite transactions DEFERRED: read first, take the write lock at the first write. If
+// another process (the role command, a second server on the file) holds that lock then, SQLite fails the
+// write at once with SQLITE_BUSY instead of waiting (waiting could deadlock two such readers), and if it
+// committed meanwhile the snapshot is stale (SQLITE_BUSY_SNAPSHOT). IMMEDIATE takes the lock at BEGIN,
+// where the busy timeout applies. In one process this costs nothing: Kysely runs one transaction at a
+// time on the single writer connection.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 // PostgreSQL plans an unnamed statement anew at every run, and for the board's short reads planning cost
 // more than running (1.0 against 0.7 ms in EXPLAIN ANALYZE). A named statement is parsed and planned once
 // per connection and then only bound. Our statements have a fixed set of shapes, so each text gets one
@@ -174,7 +206,7 @@ export async function openSqlite(file: string): Promise<Db> {
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   const version = versionPerTurn(() => dataVersion.get() as number);
   const statements = withStatementCache(sqlite, version.forget);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   const readerStatements = withStatementCache(reader);
   const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
   const flushed = sqlite.prepare('PRAGMA synchronous = FULL');
@@ -195,7 +227,7 @@ export async function openSqlite(file: string): Promise<Db> {
   // In memory there is no change version to keep still, and no other process to share counts with.
   const countsFile = file === ':memory:' ? null : openCounters(SQLite, file.replace(/(\.db)?$/, '-rate-limits.db'), sqlite);
   const countsStatements = countsFile && withStatementCache(countsFile);
-  const countsKysely = countsStatements && new Kysely<Database>({ dialect: new SqliteDialect({ database: countsStatements }) });
+  const countsKysely = countsStatements && new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: countsStatements }) });
   return {
     kysely,
     engine: 'sqlite',
