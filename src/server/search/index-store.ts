@@ -38,9 +38,10 @@ export interface FoundEntry {
 
 // A chat message only where its reader may read its channel: an open public channel of the workspace,
 // or a private channel or direct message they are in now (who left no longer finds it). Asked in the
-// query, so the engine's `limit` counts only what the person may see.
-const readable = (userId: string) => sql`(e.channel_id is null or (c.archived_at is null and (c.private = 0 or exists
-  (select 1 from chat_members cm where cm.channel_id = e.channel_id and cm.user_id = ${userId}))))`;
+// query, so the engine's `limit` counts only what the person may see, and of a message's entry alone: the
+// channels joined to every match cost PostgreSQL a probe for each of a common word's thousands of tasks.
+const readable = (userId: string) => sql`(e.channel_id is null or exists (select 1 from chat_channels c where c.id = e.channel_id
+  and c.archived_at is null and (c.private = 0 or exists (select 1 from chat_members cm where cm.channel_id = c.id and cm.user_id = ${userId}))))`;
 
 const filters = (query: EntryQuery) =>
   sql`and ${readable(query.userId)} ${query.kind ? sql`and e.kind = ${query.kind}` : sql``} ${query.workspaceId ? sql`and e.workspace_id = ${query.workspaceId}` : sql``}`;
@@ -59,15 +60,17 @@ const CANDIDATES_MAX = 1000;
 function candidates(db: Kysely<Database>, engine: Engine, query: EntryQuery) {
   const visible = sql`e.workspace_id in (${memberWorkspaceIdsOf(db, query.userId)}) ${filters(query)}`;
   if (engine === 'postgres') {
-    // Ranked once the newest are chosen: in the same select, ts_rank ran on every match before the sort.
-    return sql`select id, -ts_rank(document, q) as score from (select e.id, e.document, q
-      from search_entries e left join chat_channels c on c.id = e.channel_id, to_tsquery('tessera_search', ${tsQuery(query.terms)}) q
-      where e.document @@ q and ${visible}
-      order by e.id desc limit ${CANDIDATES_MAX}) newest`;
+    // Ranked once the newest are chosen (in the same select, ts_rank ran on every match before the sort),
+    // and their documents read then: sorting the matches by id alone is a quarter faster than carrying
+    // each one's document through the sort.
+    const q = sql`to_tsquery('tessera_search', ${tsQuery(query.terms)})`;
+    return sql`select ranked.id, -ts_rank(ranked.document, ${q}) as score from (select e.id from search_entries e
+      where e.document @@ ${q} and ${visible} order by e.id desc limit ${CANDIDATES_MAX}) newest
+      join search_entries ranked on ranked.id = newest.id`;
   }
   // FTS5 reads its matches in rowid order (the entry's id) and computes bm25 for the rows it returns only.
   return sql`select f.rowid as id, bm25(search_fts, 5.0, 1.0) as score
-    from search_fts f cross join search_entries e on e.id = f.rowid left join chat_channels c on c.id = e.channel_id
+    from search_fts f cross join search_entries e on e.id = f.rowid
     where search_fts match ${ftsMatch(query.terms)} and ${visible}
     order by f.rowid desc limit ${CANDIDATES_MAX}`;
 }
