@@ -4,7 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadRoute } from './router.tsx';
 import { browserHistory, type Location } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
-import { readSessionEarly } from '#src/web/lib/session.tsx';
+import { apiPath } from '#src/shared/accounts/paths.ts';
+import { portalPaths } from '#src/shared/clients/paths.ts';
+import { workspacePaths } from '#src/shared/workspaces/paths.ts';
+import { readEarly } from '#src/web/lib/early-reads.ts';
 import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
 // A navigation shows the next page once its code is in place; should that fail, the router reloads.
@@ -15,9 +18,10 @@ const preloadFirst = () => preloadRoute(window.location.pathname).catch(() => un
 
 async function start() {
   const container = document.getElementById('root')!;
-  // A public page comes prerendered and shows nothing that waits on the session; an app page's data does.
+  // A public page comes prerendered and shows nothing that waits on the session; an app page's data does,
+  // and on the portal check and the workspace list the signed-in layout asks for before any page.
   const prerendered = container.firstElementChild !== null;
-  if (!prerendered) readSessionEarly();
+  if (!prerendered) readEarly([apiPath.currentUser, portalPaths.mine, workspacePaths.list]);
   await preloadFirst();
   startScrollMemory();
   const app = (

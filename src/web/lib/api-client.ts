@@ -1,4 +1,5 @@
 import { API_BASE } from '#src/shared/accounts/paths.ts';
+import { takeEarlyRead } from './early-reads.ts';
 import { announceAccessEnd } from './session-end.ts';
 
 export class ApiError extends Error {
@@ -18,12 +19,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 // spec 8: the server's `error` field, else the raw response body, else the caller's default text.
 export async function api<T>(method: Method, path: string, body?: unknown, fallback = 'Request failed'): Promise<T> {
-  const response = await fetch(API_BASE + path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await ((method === 'GET' && takeEarlyRead(path)) ||
+    fetch(API_BASE + path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }));
   return answerOf<T>(response, fallback);
 }
 

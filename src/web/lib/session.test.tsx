@@ -7,7 +7,8 @@ import { apiServer } from '../../../tests/support/api-server.ts';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { api } from './api-client.ts';
-import { readSessionEarly, SessionProvider, useSession } from './session.tsx';
+import { readEarly } from './early-reads.ts';
+import { SessionProvider, useSession } from './session.tsx';
 
 const user: PublicUser = {
   id: 'u1',
@@ -79,13 +80,46 @@ describe('a session that ends while a page is open', { timeout: 20_000 }, () => 
   });
 });
 
-describe('the first ask of who is signed in', () => {
-  it('is the one the page’s code sent as it started: the provider takes its answer rather than asking again', async () => {
+describe('the reads an app page asked as it started', () => {
+  it('give the provider who is signed in: it takes that answer rather than asking again', async () => {
     const state = { ended: false, asked: 0 };
     serve(state);
-    readSessionEarly();
+    readEarly(['/current-user']);
     show();
     expect(await screen.findByText('Signed in as Tess Tab')).toBeTruthy();
     expect(state.asked).toBe(1);
+  });
+
+  it('are dropped by a sign-in: what was refused to a guest is asked again for the person', async () => {
+    let listed = 0;
+    apiServer.use(
+      http.get('/api/current-user', () => HttpResponse.json({ user: null })),
+      http.get('/api/workspaces', () => {
+        listed += 1;
+        return listed === 1
+          ? HttpResponse.json({ error: 'You are not signed in.' }, { status: 401 })
+          : HttpResponse.json({ workspaces: [], currentId: null });
+      }),
+    );
+    readEarly(['/current-user', '/workspaces']);
+    function SignIn() {
+      const { status, signIn } = useSession();
+      return status === 'loading' ? null : (
+        <button type="button" onClick={() => signIn(user)}>
+          Sign in
+        </button>
+      );
+    }
+    render(
+      <RouterProvider history={memoryHistory('/board')}>
+        <SessionProvider>
+          <SignIn />
+        </SessionProvider>
+      </RouterProvider>,
+    );
+    (await screen.findByRole('button', { name: 'Sign in' })).click();
+    await waitFor(() => expect(listed).toBe(1));
+    expect(await api('GET', '/workspaces')).toEqual({ workspaces: [], currentId: null });
+    expect(listed).toBe(2);
   });
 });

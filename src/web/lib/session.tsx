@@ -6,6 +6,7 @@ import { flow, success } from '#src/shared/messages.ts';
 import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { notify } from '#src/web/ui/notify.ts';
 import { api } from './api-client.ts';
+import { dropEarlyReads } from './early-reads.ts';
 import { deviceTheme, setDeviceTheme } from './theme.ts';
 import { onAccessEnd } from './session-end.ts';
 
@@ -27,21 +28,6 @@ export const LAST_EMAIL_KEY = 'tessera:last-email';
 
 const SessionContext = createContext<Session | null>(null);
 
-// Who is signed in is asked as an app page's code starts (app/main.tsx), not once React has rendered: the
-// first page's own code and the first render took 80–100 ms before the request went out, and every app
-// page's data waits on its answer. The provider takes that answer once; any later ask is its own.
-let earlyRead: Promise<CurrentUserResponse> | null = null;
-export function readSessionEarly() {
-  earlyRead = api<CurrentUserResponse>('GET', apiPath.currentUser);
-  // Unhandled until the provider takes it; a failure is handled there.
-  earlyRead.catch(() => undefined);
-}
-function takeSessionRead(): Promise<CurrentUserResponse> {
-  const read = earlyRead ?? api<CurrentUserResponse>('GET', apiPath.currentUser);
-  earlyRead = null;
-  return read;
-}
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<PublicUser | null>(null);
   const [loading, setLoading] = useState(true);
@@ -62,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const cap = setTimeout(() => {
       if (active) setLoading(false);
     }, AUTH_LOADING_CAP_MS);
-    takeSessionRead()
+    api<CurrentUserResponse>('GET', apiPath.currentUser)
       .then(({ user }) => {
         if (active) setUser(user);
       })
@@ -104,6 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signedIn, navigate]);
 
   const signIn = useCallback((next: PublicUser) => {
+    dropEarlyReads();
     leaving.current = false;
     setUser(next);
     setSigningOut(false);
@@ -116,6 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    dropEarlyReads();
     leaving.current = true;
     try {
       await api('GET', apiPath.logout);
