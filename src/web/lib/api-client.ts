@@ -1,5 +1,5 @@
 import { API_BASE } from '#src/shared/accounts/paths.ts';
-import { takeEarlyRead } from './early-reads.ts';
+import { dropEarlyReads, takeEarlyRead } from './early-reads.ts';
 import { announceAccessEnd } from './session-end.ts';
 
 export class ApiError extends Error {
@@ -19,6 +19,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 // spec 8: the server's `error` field, else the raw response body, else the caller's default text.
 export async function api<T>(method: Method, path: string, body?: unknown, fallback = 'Request failed'): Promise<T> {
+  // A change may alter what the page's early reads would answer: from here on, each is asked afresh.
+  if (method !== 'GET') dropEarlyReads();
   const response = await ((method === 'GET' && takeEarlyRead(path)) ||
     fetch(API_BASE + path, {
       method,
@@ -31,6 +33,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, fallb
 
 // A file sent as its own bytes (a Slack export's zip), with its name in X-File-Name.
 export async function apiUpload<T>(path: string, file: File, contentType: string, fallback = 'Upload failed'): Promise<T> {
+  dropEarlyReads();
   const response = await fetch(API_BASE + path, {
     method: 'POST',
     credentials: 'include',

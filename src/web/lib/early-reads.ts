@@ -3,8 +3,9 @@ import { API_BASE } from '#src/shared/accounts/paths.ts';
 // An app page's first reads go out as its code starts (app/main.tsx), not once React has rendered what
 // asks for them: every app page's data waits on who is signed in, the portal check and the workspace
 // list, and the last two used to wait for the first two renders. The first GET of each path through
-// api() takes its answer (api-client.ts), once, within EARLY_READ_TTL_MS of the page's start; a sign-in
-// or sign-out drops what is left, so no answer serves a person it was not asked for.
+// api() takes its answer (api-client.ts), once, within EARLY_READ_TTL_MS of the page's start. A change
+// the page sends, a sign-in or a sign-out drops what is left: an answer from before accepting an
+// invitation must not show the portal as it was, nor serve a person it was not asked for.
 const EARLY_READ_TTL_MS = 5000;
 
 const early = new Map<string, Promise<Response>>();
