@@ -7,7 +7,7 @@ import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { apiPath } from '#src/shared/accounts/paths.ts';
 import { portalPaths } from '#src/shared/clients/paths.ts';
 import { workspacePaths } from '#src/shared/workspaces/paths.ts';
-import { readEarly } from '#src/web/lib/early-reads.ts';
+import { readEarly } from '#src/web/lib/api-client.ts';
 import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
 // A navigation shows the next page once its code is in place; should that fail, the router reloads.

@@ -1,5 +1,4 @@
 import { API_BASE } from '#src/shared/accounts/paths.ts';
-import { dropEarlyReads, takeEarlyRead } from './early-reads.ts';
 import { announceAccessEnd } from './session-end.ts';
 
 export class ApiError extends Error {
@@ -17,17 +16,50 @@ export const problemText = (error: unknown, fallback: string) => (error instance
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  return fetch(API_BASE + path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+// An app page's first reads go out as its code starts (app/main.tsx), not once React has rendered what
+// asks for them: every app page's data waits on who is signed in, the portal check and the workspace
+// list, and the last two used to wait for the first two renders. The first GET of each path through
+// api() takes its answer, once, within EARLY_READ_TTL_MS of the page's start. A change the page sends,
+// a sign-in or a sign-out drops what is left: an answer from before accepting an invitation must not
+// show the portal as it was, nor serve a person it was not asked for.
+const EARLY_READ_TTL_MS = 5000;
+const earlyReads = new Map<string, Promise<Response>>();
+let earlyReadsAskedAt = 0;
+
+export function readEarly(paths: readonly string[]): void {
+  earlyReadsAskedAt = performance.now();
+  for (const path of paths) {
+    const response = send('GET', path);
+    // Unhandled until taken; whoever takes it handles a failure as their own.
+    response.catch(() => undefined);
+    earlyReads.set(path, response);
+  }
+}
+
+function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const response = earlyReads.get(path);
+  earlyReads.delete(path);
+  return response && performance.now() - earlyReadsAskedAt < EARLY_READ_TTL_MS ? response : undefined;
+}
+
+export function dropEarlyReads(): void {
+  earlyReads.clear();
+}
+
 // spec 8: the server's `error` field, else the raw response body, else the caller's default text.
 export async function api<T>(method: Method, path: string, body?: unknown, fallback = 'Request failed'): Promise<T> {
   // A change may alter what the page's early reads would answer: from here on, each is asked afresh.
   if (method !== 'GET') dropEarlyReads();
-  const response = await ((method === 'GET' && takeEarlyRead(path)) ||
-    fetch(API_BASE + path, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+  const response = await ((method === 'GET' && takeEarlyRead(path)) || send(method, path, body));
   return answerOf<T>(response, fallback);
 }
 

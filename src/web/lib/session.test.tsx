@@ -6,8 +6,7 @@ import { flow } from '#src/shared/messages.ts';
 import { apiServer } from '../../../tests/support/api-server.ts';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
-import { api } from './api-client.ts';
-import { readEarly } from './early-reads.ts';
+import { api, readEarly } from './api-client.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
 const user: PublicUser = {

@@ -5,8 +5,7 @@ import { AUTH_LOADING_CAP_MS } from '#src/shared/limits.ts';
 import { flow, success } from '#src/shared/messages.ts';
 import type { PublicUser } from '#src/shared/accounts/user.ts';
 import { notify } from '#src/web/ui/notify.ts';
-import { api } from './api-client.ts';
-import { dropEarlyReads } from './early-reads.ts';
+import { api, dropEarlyReads } from './api-client.ts';
 import { deviceTheme, setDeviceTheme } from './theme.ts';
 import { onAccessEnd } from './session-end.ts';
 

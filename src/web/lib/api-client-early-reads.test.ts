@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiServer } from '../../../tests/support/api-server.ts';
-import { api } from './api-client.ts';
-import { dropEarlyReads, readEarly } from './early-reads.ts';
+import { api, dropEarlyReads, readEarly } from './api-client.ts';
 
 // The workspace list, counting how often the server was asked.
 function serveList() {
