@@ -35,6 +35,8 @@ export const calendarCopy = {
   feedTitle: 'Subscribe in your calendar app',
   feedHelp:
     'Your tasks’ due dates as a calendar feed for Google Calendar, Apple Calendar or Outlook. Keep the address to yourself: anyone with it sees your tasks.',
+  feedLoading: 'Looking for your calendar address…',
+  feedLoadFailed: 'Your calendar address could not be loaded.',
   feedCreate: 'Get my calendar address',
   feedRegenerate: 'Make a new address',
   feedRegenerated: 'New address made. The old one stopped working.',

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
+import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { notify } from '#src/web/ui/notify.ts';
+import { Spinner } from '#src/web/ui/spinner.tsx';
 import { calendarApi } from './calendar-api.ts';
 
 // My secret iCalendar address, to subscribe from Google Calendar, Apple Calendar or Outlook.
@@ -24,7 +26,21 @@ export function FeedPanel() {
         {calendarCopy.feedTitle}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{calendarCopy.feedHelp}</p>
-      {url ? (
+      {/* Until the answer is in, no button: "Get my calendar address" shown to someone who has one would
+          replace it, and the old address would stop working. */}
+      {feed.isPending ? (
+        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+          <Spinner size="sm" decorative />
+          {calendarCopy.feedLoading}
+        </p>
+      ) : feed.isError ? (
+        <Alert tone="error" className="mt-3">
+          <span>{calendarCopy.feedLoadFailed} </span>
+          <button type="button" className="font-semibold underline" onClick={() => void feed.refetch()}>
+            {calendarCopy.tryAgain}
+          </button>
+        </Alert>
+      ) : url ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <label className="min-w-0 flex-1">
             <span className="sr-only">{calendarCopy.feedLabel}</span>
@@ -51,7 +67,7 @@ export function FeedPanel() {
           </Button>
         </div>
       ) : (
-        <Button className="mt-3" disabled={feed.isPending || renew.isPending} onClick={() => renew.mutate()}>
+        <Button className="mt-3" disabled={renew.isPending} onClick={() => renew.mutate()}>
           {calendarCopy.feedCreate}
         </Button>
       )}
