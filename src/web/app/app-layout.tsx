@@ -11,11 +11,15 @@ import { useSession } from '#src/web/lib/session.tsx';
 import { useLeaveLostWorkspace } from '#src/web/lib/workspaces.tsx';
 import SearchHost from '#src/web/search/search-host.tsx';
 import { SettingsMenu, ShellNavLinks, ShellNavMenuItems } from '#src/web/shell/shell-nav.tsx';
-import { AppShell } from '#src/web/shell/app-shell.tsx';
+import { AppShell, type ShellDialogProps } from '#src/web/shell/app-shell.tsx';
 import { CHAT_PATH } from '#src/web/shell/rail-items.ts';
 import ShortcutsHost from '#src/web/shortcuts/shortcuts-host.tsx';
-import { InviteDialog } from '#src/web/workspaces/invite-dialog.tsx';
+import { deferredComponent } from '#src/web/lib/deferred-component.ts';
 import { MaintenanceBanner } from '#src/web/admin/maintenance-banner.tsx';
+
+const InviteDialog = deferredComponent<ShellDialogProps>(() =>
+  import('#src/web/workspaces/invite-dialog.tsx').then((module) => module.InviteDialog),
+);
 
 // Decision 010: app pages show one bar, the shell's, carrying the signed-in top navigation's links and
 // settings dropdown (spec 2). Features do not import each other, so the two meet here. Loaded with the

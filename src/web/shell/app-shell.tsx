@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { INVITATION_PAGE } from '#src/shared/workspaces/invitation-link.ts';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 import { useSession } from '#src/web/lib/session.tsx';
@@ -7,8 +7,17 @@ import { panelForPath, type RailItem } from './rail-items.ts';
 import { SidePanel } from './side-panel.tsx';
 import { TopBar, type SignedInNavSlots } from './top-bar.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
-import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 import { pendingInvitation, type ResumeState } from '#src/web/lib/pending-invitation.ts';
+import { deferredComponent, whenIdle, type DeferredComponent } from '#src/web/lib/deferred-component.ts';
+
+export type ShellDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type ShellDialog = 'invite' | 'create';
+
+// The shell's two dialogs carry the form library and its schemas (about 30 KB gzipped), which no page
+// needs to show: their code loads once the page is idle, and each mounts the first time it opens.
+const CreateWorkspaceDialog = deferredComponent<ShellDialogProps>(() =>
+  import('./create-workspace-dialog.tsx').then((module) => module.CreateWorkspaceDialog),
+);
 
 // An invitation followed while signed out is taken up again once the person is signed in.
 function useResumeInvitation() {
@@ -29,7 +38,7 @@ function useResumeInvitation() {
 // The invitation dialog belongs to the workspaces feature; the app layer hands it in the same way.
 export interface ShellSlots {
   nav: SignedInNavSlots;
-  InviteDialog: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+  InviteDialog: DeferredComponent<ShellDialogProps>;
   // A count drawn on a rail item, by its path (chat's unread messages).
   railBadges?: Readonly<Record<string, ReactNode>>;
 }
@@ -38,9 +47,23 @@ export function AppShell({ nav, InviteDialog, railBadges = {}, children }: Shell
   const { user } = useSession();
   const { pathname } = useLocation();
   const [panelOpen, setPanelOpen] = useState(false);
-  const [dialog, setDialog] = useState<'invite' | 'create' | null>(null);
+  const [dialog, setDialog] = useState<ShellDialog | null>(null);
+  // Once opened, a dialog stays mounted, so that it closes the way every dialog does.
+  const [mounted, setMounted] = useState<ReadonlySet<ShellDialog>>(new Set());
+  const openDialog = (which: ShellDialog) => {
+    setMounted((before) => new Set(before).add(which));
+    setDialog(which);
+  };
   const closeDialog = (open: boolean) => setDialog(open ? dialog : null);
   useResumeInvitation();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void InviteDialog.preload();
+        void CreateWorkspaceDialog.preload();
+      }),
+    [InviteDialog],
+  );
   const panel = panelForPath(pathname);
 
   // Leaving for a page without a panel closes it; the rail reopens it on purpose.
@@ -55,9 +78,9 @@ export function AppShell({ nav, InviteDialog, railBadges = {}, children }: Shell
 
   return (
     <div className="flex h-dvh bg-slate-50">
-      <LeftRail onOpen={open} onInvite={() => setDialog('invite')} badges={railBadges} />
+      <LeftRail onOpen={open} onInvite={() => openDialog('invite')} badges={railBadges} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={user} nav={nav} onOpen={open} onInvite={() => setDialog('invite')} onCreate={() => setDialog('create')} />
+        <TopBar user={user} nav={nav} onOpen={open} onInvite={() => openDialog('invite')} onCreate={() => openDialog('create')} />
         <div className="relative flex min-h-0 flex-1">
           {panelOpen && panel ? <SidePanel kind={panel} onClose={() => setPanelOpen(false)} /> : null}
           <main id="main" className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-6 lg:px-8">
@@ -66,8 +89,10 @@ export function AppShell({ nav, InviteDialog, railBadges = {}, children }: Shell
           </main>
         </div>
       </div>
-      <InviteDialog open={dialog === 'invite'} onOpenChange={closeDialog} />
-      <CreateWorkspaceDialog open={dialog === 'create'} onOpenChange={closeDialog} />
+      <Suspense fallback={null}>
+        {mounted.has('invite') ? <InviteDialog open={dialog === 'invite'} onOpenChange={closeDialog} /> : null}
+        {mounted.has('create') ? <CreateWorkspaceDialog open={dialog === 'create'} onOpenChange={closeDialog} /> : null}
+      </Suspense>
     </div>
   );
 }

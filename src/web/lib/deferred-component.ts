@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// A component whose code is a chunk of its own, kept off a page's first load: `preload` fetches it (a
+// failure is left for the render to meet), and rendering it suspends until it is in.
+export type DeferredComponent<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<void> };
+
+export function deferredComponent<P>(load: () => Promise<ComponentType<P>>): DeferredComponent<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  // One fetch for the preload and the render; a failed one (offline) is tried again by the next.
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return Object.assign(
+    lazy(async () => ({ default: await once() })),
+    {
+      preload: () =>
+        once().then(
+          () => undefined,
+          () => undefined,
+        ),
+    },
+  );
+}
+
+// Runs `work` when the browser is idle, no sooner than `after` ms: code a person may want soon loads
+// once the page has shown its data, not in the middle of showing it. Returns a cancel.
+export function whenIdle(work: () => void, after = 1_500): () => void {
+  let idle: number | undefined;
+  const timer = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(work, { timeout: 2_000 });
+    else work();
+  }, after);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
