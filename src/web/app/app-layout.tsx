@@ -14,7 +14,7 @@ import { SettingsMenu, ShellNavLinks, ShellNavMenuItems } from '#src/web/shell/s
 import { AppShell, type ShellDialogProps } from '#src/web/shell/app-shell.tsx';
 import { CHAT_PATH } from '#src/web/shell/rail-items.ts';
 import ShortcutsHost from '#src/web/shortcuts/shortcuts-host.tsx';
-import { deferredComponent } from '#src/web/lib/deferred-component.ts';
+import { deferredComponent } from '#src/web/lib/deferred-component.tsx';
 import { MaintenanceBanner } from '#src/web/admin/maintenance-banner.tsx';
 
 const InviteDialog = deferredComponent<ShellDialogProps>(() =>

@@ -6,6 +6,7 @@ import { clientUi } from '#src/shared/clients/messages.ts';
 import type { DashboardResponse } from '#src/shared/clients/paths.ts';
 import { firstName } from '#src/shared/accounts/user.ts';
 import { timeAgo } from '#src/web/lib/format-time.ts';
+import { deferredComponent, OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
 import { useLiveRefresh } from '#src/web/lib/use-live-refresh.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
@@ -17,12 +18,16 @@ import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { ActivityList, PageHeading, PanelCard, StatCards } from '#src/web/ui/panel-card.tsx';
 import { StatusBadge } from '#src/web/ui/status-badge.tsx';
-import { AddClientDialog } from './add-client-dialog.tsx';
-import { CampaignDialog } from './campaign-dialog.tsx';
 import { clientKeys, clientsApi, formatMoney } from './clients-api.ts';
 import { LoadProblem } from './load-problem.tsx';
 
 const [addClientLabel, campaignLabel, analyticsLabel] = workspaceCopy.clientActions;
+
+// The two dialogs carry the form library and its schemas, which the figures do not need: they load once
+// the page is idle.
+const AddClientDialog = deferredComponent(() => import('./add-client-dialog.tsx').then((module) => module.AddClientDialog));
+const CampaignDialog = deferredComponent(() => import('./campaign-dialog.tsx').then((module) => module.CampaignDialog));
+const DIALOGS = [AddClientDialog, CampaignDialog];
 
 // spec 5, "Client dashboard": greeting, four stat cards, Recent Clients, Recent Activity, Quick Actions —
 // every figure from the workspace's own clients, projects, emails and event log.
@@ -40,6 +45,7 @@ export default function DashboardPage() {
     enabled: workspaceId !== null,
   });
   useLiveRefresh(workspaceId, [clientKeys.dashboard(workspaceId ?? '')]);
+  usePreloadWhenIdle(DIALOGS);
 
   let body;
   if (status === 'ready' && !workspaceId) body = <p className="text-sm text-slate-600">{clientUi.noWorkspace}</p>;
@@ -51,8 +57,16 @@ export default function DashboardPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeading title={clientUi.greeting(firstName(user?.name))} lead={clientUi.dashboardLead} />
       {body}
-      {workspaceId ? <AddClientDialog workspaceId={workspaceId} open={adding} onOpenChange={setAdding} /> : null}
-      {workspaceId ? <CampaignDialog workspaceId={workspaceId} open={sending} onOpenChange={setSending} /> : null}
+      {workspaceId ? (
+        <OnceOpened open={adding}>
+          <AddClientDialog workspaceId={workspaceId} open={adding} onOpenChange={setAdding} />
+        </OnceOpened>
+      ) : null}
+      {workspaceId ? (
+        <OnceOpened open={sending}>
+          <CampaignDialog workspaceId={workspaceId} open={sending} onOpenChange={setSending} />
+        </OnceOpened>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense, type JSX } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferredComponent, whenIdle } from './deferred-component.ts';
+import { deferredComponent, OnceOpened, whenIdle } from './deferred-component.tsx';
 
 describe('whenIdle', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -74,5 +74,21 @@ describe('deferredComponent', () => {
     );
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('OnceOpened', () => {
+  it('mounts nothing until first opened, then keeps its children mounted when closed', () => {
+    const dialog = (open: boolean) => (
+      <OnceOpened open={open}>
+        <p>{open ? 'Open' : 'Closing'}</p>
+      </OnceOpened>
+    );
+    const { rerender } = render(dialog(false));
+    expect(screen.queryByText(/Open|Closing/)).toBeNull();
+    rerender(dialog(true));
+    expect(screen.getByText('Open')).toBeInTheDocument();
+    rerender(dialog(false));
+    expect(screen.getByText('Closing')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
-import { deferredComponent, whenIdle } from '#src/web/lib/deferred-component.ts';
+import { deferredComponent, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
 import { listenForSearch, requestSearch } from '#src/web/lib/search-request.ts';
 
 const SearchPalette = deferredComponent(() => import('./search-palette.tsx').then((module) => module.default));
+const PRELOADED = [SearchPalette];
 
 // The palette of the signed-in app, opened by ⌘K / Ctrl+K from anywhere (text fields
 // included: the chord types nothing) or by a request (the header box, the `/` shortcut). Its code
@@ -21,7 +22,7 @@ export default function SearchHost() {
     [],
   );
 
-  useEffect(() => whenIdle(() => void SearchPalette.preload()), []);
+  usePreloadWhenIdle(PRELOADED);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { INVITATION_PAGE } from '#src/shared/workspaces/invitation-link.ts';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 import { useSession } from '#src/web/lib/session.tsx';
@@ -8,7 +8,7 @@ import { SidePanel } from './side-panel.tsx';
 import { TopBar, type SignedInNavSlots } from './top-bar.tsx';
 import { SearchBox } from '#src/web/ui/search-box.tsx';
 import { pendingInvitation, type ResumeState } from '#src/web/lib/pending-invitation.ts';
-import { deferredComponent, whenIdle, type DeferredComponent } from '#src/web/lib/deferred-component.ts';
+import { deferredComponent, OnceOpened, usePreloadWhenIdle, type DeferredComponent } from '#src/web/lib/deferred-component.tsx';
 
 export type ShellDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 type ShellDialog = 'invite' | 'create';
@@ -48,22 +48,9 @@ export function AppShell({ nav, InviteDialog, railBadges = {}, children }: Shell
   const { pathname } = useLocation();
   const [panelOpen, setPanelOpen] = useState(false);
   const [dialog, setDialog] = useState<ShellDialog | null>(null);
-  // Once opened, a dialog stays mounted, so that it closes the way every dialog does.
-  const [mounted, setMounted] = useState<ReadonlySet<ShellDialog>>(new Set());
-  const openDialog = (which: ShellDialog) => {
-    setMounted((before) => new Set(before).add(which));
-    setDialog(which);
-  };
   const closeDialog = (open: boolean) => setDialog(open ? dialog : null);
   useResumeInvitation();
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void InviteDialog.preload();
-        void CreateWorkspaceDialog.preload();
-      }),
-    [InviteDialog],
-  );
+  usePreloadWhenIdle(useMemo(() => [InviteDialog, CreateWorkspaceDialog], [InviteDialog]));
   const panel = panelForPath(pathname);
 
   // Leaving for a page without a panel closes it; the rail reopens it on purpose.
@@ -78,9 +65,9 @@ export function AppShell({ nav, InviteDialog, railBadges = {}, children }: Shell
 
   return (
     <div className="flex h-dvh bg-slate-50">
-      <LeftRail onOpen={open} onInvite={() => openDialog('invite')} badges={railBadges} />
+      <LeftRail onOpen={open} onInvite={() => setDialog('invite')} badges={railBadges} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={user} nav={nav} onOpen={open} onInvite={() => openDialog('invite')} onCreate={() => openDialog('create')} />
+        <TopBar user={user} nav={nav} onOpen={open} onInvite={() => setDialog('invite')} onCreate={() => setDialog('create')} />
         <div className="relative flex min-h-0 flex-1">
           {panelOpen && panel ? <SidePanel kind={panel} onClose={() => setPanelOpen(false)} /> : null}
           <main id="main" className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-6 lg:px-8">
@@ -89,10 +76,12 @@ export function AppShell({ nav, InviteDialog, railBadges = {}, children }: Shell
           </main>
         </div>
       </div>
-      <Suspense fallback={null}>
-        {mounted.has('invite') ? <InviteDialog open={dialog === 'invite'} onOpenChange={closeDialog} /> : null}
-        {mounted.has('create') ? <CreateWorkspaceDialog open={dialog === 'create'} onOpenChange={closeDialog} /> : null}
-      </Suspense>
+      <OnceOpened open={dialog === 'invite'}>
+        <InviteDialog open={dialog === 'invite'} onOpenChange={closeDialog} />
+      </OnceOpened>
+      <OnceOpened open={dialog === 'create'}>
+        <CreateWorkspaceDialog open={dialog === 'create'} onOpenChange={closeDialog} />
+      </OnceOpened>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 // A component whose code is a chunk of its own, kept off a page's first load: `preload` fetches it (a
 // failure is left for the render to meet), and rendering it suspends until it is in.
@@ -36,4 +36,24 @@ export function whenIdle(work: () => void, after = 1_500): () => void {
     window.clearTimeout(timer);
     if (idle !== undefined) window.cancelIdleCallback(idle);
   };
+}
+
+// Preloads a page's deferred components once it is idle (`components`: a module-level list, so the
+// effect runs once per mount).
+export function usePreloadWhenIdle(components: readonly { preload: () => Promise<void> }[]) {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const component of components) void component.preload();
+      }),
+    [components],
+  );
+}
+
+// Mounts its children the first time `open` is true, and keeps them mounted: a deferred dialog's code
+// loads when it is first wanted, and it closes the way every dialog does.
+export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
