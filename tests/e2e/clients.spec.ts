@@ -58,6 +58,12 @@ test('an owner adds a client and a project, and the dashboard shows them', async
   await page.goto('/clients');
   await expect(page.getByRole('link', { name: 'Brightlane' })).toBeVisible();
   await noAxeViolations(page, '/clients');
+  // A client added from the list opens on its own page.
+  await page.getByRole('button', { name: workspaceCopy.clientActions[0] }).click();
+  await dialog.getByLabel(clientUi.clientName).fill('Northwind');
+  await dialog.getByRole('button', { name: clientUi.addClient }).click();
+  await expect(page.getByRole('heading', { name: 'Northwind', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/clients\/[^/]+$/);
 
   await page.goto('/dashboard');
   await expect(card(page, projectsLabel)).toContainText('1');

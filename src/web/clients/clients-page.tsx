@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import { timeAgo } from '#src/web/lib/format-time.ts';
+import { OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { Link } from '#src/web/routing/links.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
@@ -13,11 +14,12 @@ import { TextField } from '#src/web/ui/field.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { PageHeading } from '#src/web/ui/panel-card.tsx';
 import { StatusBadge } from '#src/web/ui/status-badge.tsx';
-import { AddClientDialog } from './add-client-dialog.tsx';
 import { clientKeys, clientsApi } from './clients-api.ts';
+import { AddClientDialog } from './deferred-dialogs.ts';
 import { LoadProblem } from './load-problem.tsx';
 
 const SEARCH_DELAY_MS = 250;
+const DIALOGS = [AddClientDialog];
 
 // Every client of the workspace, searched by name or company, a page at a time; the search and the page
 // live in the address, so a reload or a shared link shows the same list.
@@ -25,6 +27,7 @@ export default function ClientsPage() {
   const { current } = useWorkspaces();
   const workspaceId = current?.id ?? '';
   const navigate = useNavigate();
+  usePreloadWhenIdle(DIALOGS);
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -103,12 +106,14 @@ export default function ClientsPage() {
         </>
       )}
       {workspaceId ? (
-        <AddClientDialog
-          workspaceId={workspaceId}
-          open={adding}
-          onOpenChange={setAdding}
-          onAdded={(client) => void navigate(`/clients/${client.id}`)}
-        />
+        <OnceOpened open={adding}>
+          <AddClientDialog
+            workspaceId={workspaceId}
+            open={adding}
+            onOpenChange={setAdding}
+            onAdded={(client) => void navigate(`/clients/${client.id}`)}
+          />
+        </OnceOpened>
       ) : null}
     </div>
   );

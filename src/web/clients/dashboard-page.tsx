@@ -6,7 +6,7 @@ import { clientUi } from '#src/shared/clients/messages.ts';
 import type { DashboardResponse } from '#src/shared/clients/paths.ts';
 import { firstName } from '#src/shared/accounts/user.ts';
 import { timeAgo } from '#src/web/lib/format-time.ts';
-import { deferredComponent, OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
+import { OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
 import { useLiveRefresh } from '#src/web/lib/use-live-refresh.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
@@ -19,14 +19,10 @@ import { notify } from '#src/web/ui/notify.ts';
 import { ActivityList, PageHeading, PanelCard, StatCards } from '#src/web/ui/panel-card.tsx';
 import { StatusBadge } from '#src/web/ui/status-badge.tsx';
 import { clientKeys, clientsApi, formatMoney } from './clients-api.ts';
+import { AddClientDialog, CampaignDialog } from './deferred-dialogs.ts';
 import { LoadProblem } from './load-problem.tsx';
 
 const [addClientLabel, campaignLabel, analyticsLabel] = workspaceCopy.clientActions;
-
-// The two dialogs carry the form library and its schemas, which the figures do not need: they load once
-// the page is idle.
-const AddClientDialog = deferredComponent(() => import('./add-client-dialog.tsx').then((module) => module.AddClientDialog));
-const CampaignDialog = deferredComponent(() => import('./campaign-dialog.tsx').then((module) => module.CampaignDialog));
 const DIALOGS = [AddClientDialog, CampaignDialog];
 
 // spec 5, "Client dashboard": greeting, four stat cards, Recent Clients, Recent Activity, Quick Actions —
