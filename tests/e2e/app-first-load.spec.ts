@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// The busiest app pages show their data before the form library (zod and react-hook-form, about 36 KB
+// gzipped) is fetched: their dialogs load once the page is idle. A static import of a dialog, or of
+// anything else that uses the forms, from the shell or one of these pages brings it back into the
+// first load. Read from the build the server serves: a chunk's static imports are fetched before it runs.
+const ASSETS = 'dist/web/assets';
+const PAGES = ['app-layout', 'dashboard-page', 'calendar-page', 'clients-page'];
+
+const chunks = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
+const source = (name: string) => readFileSync(join(ASSETS, name), 'utf8');
+const staticImports = (name: string) => [...source(name).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
+
+function firstLoadOf(chunk: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    staticImports(name).forEach(visit);
+  };
+  visit(chunk);
+  return seen;
+}
+
+for (const page of PAGES)
+  test(`${page} loads no form code before the page is idle`, () => {
+    const chunk = chunks.find((name) => name.startsWith(`${page}-`));
+    expect(chunk, `${page} in ${ASSETS}`).toBeDefined();
+    const loaded = firstLoadOf(chunk!);
+    // The check itself: the chunks' imports were followed (every page uses React from the entry).
+    expect([...loaded].some((name) => name.startsWith('index-'))).toBe(true);
+    expect([...loaded].filter((name) => source(name).includes('ZodError'))).toEqual([]);
+  });
+
+test('the form code is a chunk of its own that the deferred dialogs load', () => {
+  const forms = chunks.filter((name) => source(name).includes('ZodError'));
+  expect(forms.length).toBeGreaterThan(0);
+  const dialog = chunks.find((name) => name.startsWith('add-client-dialog-'));
+  expect([...firstLoadOf(dialog!)].filter((name) => forms.includes(name))).not.toEqual([]);
+});
