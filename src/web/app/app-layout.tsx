@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceListQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { portalApi, portalKeys } from '#src/web/lib/portal-api.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { ChatRailBadge } from '#src/web/chat/chat-rail-badge.tsx';
@@ -55,7 +55,7 @@ function PortalGuestsAway({ children }: { children: ReactNode }) {
   useLeaveLostWorkspace();
   const mine = useQuery({ queryKey: portalKeys.mine, queryFn: portalApi.mine });
   // Every app page starts from the workspace list: asked beside the portal check, not after it.
-  useQuery({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list });
+  useQuery(workspaceListQuery);
   if (mine.isPending) return <AuthLoader />;
   if (mine.data?.preferPortal) return <Navigate to="/portal" replace />;
   return children;

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   workspacePath,
   workspacePaths as paths,
@@ -26,3 +27,9 @@ export const workspaceKeys = {
   list: ['workspaces'] as const,
   detail: (id: string) => ['workspaces', id] as const,
 };
+
+// The list as every reader asks for it. The layout reads it as an app page starts and the page's own
+// readers mount a moment later: within LIST_FRESH_MS they take that answer instead of asking again.
+// Changes made here update or invalidate it; a later page's mount still refreshes it.
+const LIST_FRESH_MS = 2_000;
+export const workspaceListQuery = queryOptions({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list, staleTime: LIST_FRESH_MS });

@@ -5,7 +5,7 @@ import type { WorkspacesResponse, WorkspaceSummary } from '#src/shared/workspace
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { problemText } from './api-client.ts';
-import { myWorkspacesApi, workspaceKeys } from './my-workspaces-api.ts';
+import { myWorkspacesApi, workspaceKeys, workspaceListQuery } from './my-workspaces-api.ts';
 import { onAccessEnd } from './session-end.ts';
 
 // The workspaces I belong to and the one I am in. The server remembers the last one opened (POST open),
@@ -24,7 +24,7 @@ export interface Workspaces {
 export function useWorkspaces(): Workspaces {
   const client = useQueryClient();
   // A failed refresh keeps what was shown; only a first load shows the error state.
-  const { data, error, refetch } = useQuery({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list });
+  const { data, error, refetch } = useQuery(workspaceListQuery);
   const remember = useCallback(
     (change: (answer: WorkspacesResponse) => WorkspacesResponse) =>
       client.setQueryData<WorkspacesResponse>(workspaceKeys.list, (answer) => (answer ? change(answer) : answer)),

@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
+import { fakeApi } from '../../../tests/support/fake-api.ts';
+import { workspaceListQuery } from './my-workspaces-api.ts';
+import { QueryProvider } from './query-client.tsx';
+import { useWorkspaces } from './workspaces.tsx';
+
+const studio: WorkspaceSummary = { id: 'w1', name: 'Studio', role: 'owner', memberCount: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+
+function Page() {
+  const { current } = useWorkspaces();
+  return <p>Page in {current?.name}</p>;
+}
+
+// The layout reads the list first; the page mounts once that answer is in (or when `pageShown` says).
+function Layout({ pageShown }: { pageShown?: boolean }) {
+  const list = useQuery(workspaceListQuery);
+  if (!list.data) return <p>Layout waiting</p>;
+  return pageShown === false ? <p>Layout has the list</p> : <Page />;
+}
+
+function App() {
+  const [pageShown, setPageShown] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setPageShown(true)}>
+        Open the page
+      </button>
+      <Layout pageShown={pageShown} />
+    </>
+  );
+}
+
+describe('the workspace list', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('is asked once when a page mounts just after the layout read it', async () => {
+    const api = fakeApi({ 'GET /api/workspaces': [200, { workspaces: [studio], currentId: 'w1' }] });
+    render(
+      <QueryProvider>
+        <Layout />
+      </QueryProvider>,
+    );
+    expect(await screen.findByText('Page in Studio')).toBeInTheDocument();
+    expect(api.called('GET /api/workspaces')).toHaveLength(1);
+  });
+
+  it('is asked again by a page that mounts once the layout’s answer is no longer fresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = fakeApi({ 'GET /api/workspaces': [200, { workspaces: [studio], currentId: 'w1' }] });
+    render(
+      <QueryProvider>
+        <App />
+      </QueryProvider>,
+    );
+    expect(await screen.findByText('Layout has the list')).toBeInTheDocument();
+    expect(api.called('GET /api/workspaces')).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 5_000);
+    screen.getByRole('button', { name: 'Open the page' }).click();
+    expect(await screen.findByText('Page in Studio')).toBeInTheDocument();
+    await vi.waitFor(() => expect(api.called('GET /api/workspaces')).toHaveLength(2));
+  });
+});
