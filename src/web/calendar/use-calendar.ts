@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { CalendarResponse, CalendarTask } from '#src/shared/calendar/paths.ts';
-import { taskPaths, type LiveEvent, type Task } from '#src/shared/tasks/paths.ts';
-import { API_BASE } from '#src/shared/accounts/paths.ts';
-import { workspacePath } from '#src/shared/workspaces/paths.ts';
-import { hearStreamEnd } from '#src/web/lib/session-end.ts';
+import type { Task } from '#src/shared/tasks/paths.ts';
+import { useLiveEvents } from '#src/web/lib/use-live-refresh.ts';
 import { calendarApi } from './calendar-api.ts';
 
 export interface CalendarRange {
@@ -60,27 +57,20 @@ export function useCalendar(range: CalendarRange) {
     queryFn: () => calendarApi.tasks(range.workspaceId, range.from, range.to, range.mineId !== null, range.projectId),
   });
 
-  useEffect(() => {
-    const source = new EventSource(API_BASE + workspacePath(taskPaths.events, { id: range.workspaceId }), { withCredentials: true });
-    hearStreamEnd(source);
-    source.onmessage = (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as LiveEvent;
-      if (event.type === 'task.created' || event.type === 'task.updated') {
-        client.setQueryData<CalendarResponse>(keyOf(range), (data) =>
-          data ? withTask(data, event.task.id, calendarTaskOf(event.task), range) : data,
-        );
-      } else if (event.type === 'task.deleted') {
-        client.setQueryData<CalendarResponse>(keyOf(range), (data) =>
-          data ? { ...data, tasks: data.tasks.filter((one) => one.id !== event.task.id) } : data,
-        );
-      } else return;
-      // Other ranges read again when shown.
-      void client.invalidateQueries({ queryKey: ['calendar', range.workspaceId], refetchType: 'none' });
-    };
-    return () => source.close();
-    // The range's fields are the dependency; the object is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, range.workspaceId, range.from, range.to, range.mineId, range.projectId]);
+  // The latest range is read when an event arrives (useLiveEvents keeps the latest handler).
+  useLiveEvents(range.workspaceId, (event) => {
+    if (event.type === 'task.created' || event.type === 'task.updated') {
+      client.setQueryData<CalendarResponse>(key, (data) =>
+        data ? withTask(data, event.task.id, calendarTaskOf(event.task), range) : data,
+      );
+    } else if (event.type === 'task.deleted') {
+      client.setQueryData<CalendarResponse>(key, (data) =>
+        data ? { ...data, tasks: data.tasks.filter((one) => one.id !== event.task.id) } : data,
+      );
+    } else return;
+    // Other ranges read again when shown.
+    void client.invalidateQueries({ queryKey: ['calendar', range.workspaceId], refetchType: 'none' });
+  });
 
   const reschedule = useMutation({
     mutationFn: ({ task, day }: { task: CalendarTask; day: string }) =>

@@ -16,7 +16,8 @@ export function onAccessEnd(listener: Listener): () => void {
 }
 
 // Every live stream of a workspace: after `ended` the browser must not reconnect (it would be refused).
-export function hearStreamEnd(source: EventSource): void {
+// `onEnd` hears why (by default, this page's listeners).
+export function hearStreamEnd(source: EventSource, onEnd: Listener = announceAccessEnd): void {
   source.addEventListener(ENDED_EVENT, (event) => {
     source.close();
     let reason: StreamEndReason = 'signed-out';
@@ -25,6 +26,6 @@ export function hearStreamEnd(source: EventSource): void {
     } catch {
       // A garbled reason still ends the stream; the session check below decides where to go.
     }
-    announceAccessEnd(reason);
+    onEnd(reason);
   });
 }

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { taskPaths, type LiveEvent } from '#src/shared/tasks/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
-import { hearStreamEnd } from './session-end.ts';
+import { listenToStream } from './shared-stream.ts';
 
 // The workspace's live stream, each event handed to `onEvent` (the latest one given: no reconnect when it
-// changes).
+// changes). Every reader in every tab shares one connection (lib/shared-stream.ts).
 export function useLiveEvents(workspaceId: string | null | undefined, onEvent: (event: LiveEvent) => void) {
   const latest = useRef(onEvent);
   useEffect(() => {
@@ -14,10 +14,9 @@ export function useLiveEvents(workspaceId: string | null | undefined, onEvent: (
   });
   useEffect(() => {
     if (!workspaceId) return;
-    const source = new EventSource(API_BASE + workspacePath(taskPaths.events, { id: workspaceId }), { withCredentials: true });
-    hearStreamEnd(source);
-    source.onmessage = (message: MessageEvent<string>) => latest.current(JSON.parse(message.data) as LiveEvent);
-    return () => source.close();
+    return listenToStream(API_BASE + workspacePath(taskPaths.events, { id: workspaceId }), (data) =>
+      latest.current(JSON.parse(data) as LiveEvent),
+    );
   }, [workspaceId]);
 }
 

@@ -18,6 +18,7 @@ class FakeEventSource {
   push(unread: number) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ unread }) }));
   }
+  addEventListener() {}
   close() {}
 }
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UnreadCountResponse } from '#src/shared/notifications/paths.ts';
+import { listenToStream } from '#src/web/lib/shared-stream.ts';
 import { notificationsApi } from './notifications-api.ts';
 
 export const notificationKeys = {
@@ -14,16 +15,16 @@ export const notificationKeys = {
 export function useUnreadCount(): number {
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: notificationKeys.unread, queryFn: notificationsApi.unread });
-  useEffect(() => {
-    const source = new EventSource(notificationsApi.eventsUrl, { withCredentials: true });
-    source.onmessage = (message: MessageEvent<string>) => {
-      const next = JSON.parse(message.data) as UnreadCountResponse;
-      const before = queryClient.getQueryData<UnreadCountResponse>(notificationKeys.unread);
-      queryClient.setQueryData(notificationKeys.unread, next);
-      if (before?.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
-    };
-    return () => source.close();
-  }, [queryClient]);
+  useEffect(
+    () =>
+      listenToStream(notificationsApi.eventsUrl, (data) => {
+        const next = JSON.parse(data) as UnreadCountResponse;
+        const before = queryClient.getQueryData<UnreadCountResponse>(notificationKeys.unread);
+        queryClient.setQueryData(notificationKeys.unread, next);
+        if (before?.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
+      }),
+    [queryClient],
+  );
   return data?.unread ?? 0;
 }
 
