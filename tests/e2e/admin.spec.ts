@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminError, adminUi, betaMailCopy, waitlistCopy } from '#src/shared/admin/messages.ts';
 import { authCopy } from '#src/shared/account-messages.ts';
 import { label } from '#src/shared/messages.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';
@@ -13,14 +13,6 @@ import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts
 // The admin panel as admins and applicants use it, in Chromium against the built server and a real SMTP sink.
 
 const run = promisify(execFile);
-
-// axe on what is open: the dialogs and the waiting page are not in app-accessibility.spec.ts's walk.
-async function expectNoViolations(page: Page, scope?: string) {
-  const axe = new AxeBuilder({ page }).setLegacyMode();
-  if (scope) axe.include(scope);
-  const { violations } = await axe.analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openUser(admin: Page, account: Account) {
   await admin.getByLabel(adminUi.searchLabel).fill(account.email);
@@ -54,7 +46,8 @@ test('an admin suspends a user who is signed in elsewhere: their next request is
   for (const stat of workspaceCopy.adminStats) await expect(admin.getByText(stat, { exact: true })).toBeVisible();
   const sheet = await openUser(admin, user);
   await expect(sheet.getByText(adminUi.sessionSummary(1))).toBeVisible();
-  await expectNoViolations(admin, '[role="dialog"]');
+  // axe on what is open: the dialogs and the waiting page are not in app-accessibility.spec.ts's walk.
+  expect(await axeFindings(admin, { include: '[role="dialog"]' })).toEqual([]);
   await sheet.getByRole('button', { name: adminUi.suspend }).click();
   const confirm = admin.getByRole('dialog', { name: adminUi.confirmSuspendTitle(user.name) });
   await confirm.getByRole('button', { name: adminUi.suspend }).click();
@@ -122,7 +115,7 @@ test('Quick Actions lists the spec’s four, all real; Add New User emails an in
   await page.getByRole('button', { name: viewAnalytics }).click();
   const chart = page.getByRole('dialog', { name: adminUi.analyticsTitle });
   await expect(chart.getByRole('img', { name: /sign-ups per day over the last 30 days/ })).toBeVisible();
-  await expectNoViolations(page, '[role="dialog"]');
+  expect(await axeFindings(page, { include: '[role="dialog"]' })).toEqual([]);
 });
 
 // product rules A3 needs BETA_APPROVAL=required, which the shared server does not have: a second built
@@ -165,7 +158,7 @@ test.describe('with beta approval required', () => {
     await expect(applicant.getByRole('heading', { name: waitlistCopy.title })).toBeVisible();
     for (const width of [390, 1280]) {
       await applicant.setViewportSize({ width, height: 800 });
-      await expectNoViolations(applicant);
+      expect(await axeFindings(applicant, { where: `${width} px` })).toEqual([]);
     }
     await applicant.goto('/profile-settings');
     await expect(applicant).toHaveURL(/\/on-the-list$/);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { aiNotice, aiUi } from '#src/shared/ai/messages.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { startChatStub, tasksAnswer, type ChatStub } from '../support/chat-completions-stub.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
@@ -78,11 +78,6 @@ async function team(
   return { page, workspaceId, close: () => context.close() };
 }
 
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 // Paste, review (one edit), create, then the board and the saved tasks.
 async function pasteReviewCreate(page: Page, workspaceId: string, sourceText: string) {
   await page.goto('/ai-mode');
@@ -93,7 +88,7 @@ async function pasteReviewCreate(page: Page, workspaceId: string, sourceText: st
   await expect(page.getByText(sourceText)).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await expectNoViolations(page);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
   // The review: every field is there to change; one title is reworded.
   const first = list.getByRole('listitem').first();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { routeTable } from '#src/web/app/route-table.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 // Axe on every signed-in page of the route table at both widths, with each menu, panel, tab and dialog of
@@ -16,21 +16,8 @@ const OPENERS = 'button[aria-haspopup]:visible, button[aria-expanded]:visible';
 // The shell's side panel, as opposed to an aside inside the page's own content.
 const PANEL = 'aside:not(main *)';
 
-// The whole page when closed; once something opens, only what it opened (the rest was scanned closed).
-async function violations(page: Page, where: string, scope?: string): Promise<string[]> {
-  // No iframes here, so the one-frame (legacy) run serves and saves a blank page per scan.
-  const axe = new AxeBuilder({ page }).setLegacyMode();
-  if (scope) axe.include(scope);
-  const { violations: found } = await axe.analyze();
-  return found.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.any[0]?.message ?? node.failureSummary}`,
-    ),
-  );
-}
-
-// What an opener opened, as a selector: the element its aria-controls names (Radix sets it on menus and tabs).
+// What an opener opened, as a selector: the element its aria-controls names (Radix sets it on menus and
+// tabs). The whole page is scanned with everything closed; once something opens, only what it opened.
 async function openedBy(opener: Locator): Promise<string | undefined> {
   const id = await opener.getAttribute('aria-controls');
   return id ? `[id="${id}"]` : undefined;
@@ -54,7 +41,7 @@ async function scanOpeners(page: Page, where: string, seenInShell: Set<string>):
     seenInShell.add(name);
     await opener.click();
     await expect(opener, name).toHaveAttribute('aria-expanded', 'true');
-    found.push(...(await violations(page, `${where} with ${name} open`, await openedBy(opener))));
+    found.push(...(await axeFindings(page, { where: `${where} with ${name} open`, include: await openedBy(opener) })));
     await page.keyboard.press('Escape');
     if ((await opener.getAttribute('aria-expanded')) === 'true' && (await opener.isVisible())) await opener.click();
     await expect(opener, name).not.toHaveAttribute('aria-expanded', 'true');
@@ -69,7 +56,12 @@ async function scanTabs(page: Page, where: string): Promise<string[]> {
   for (let index = 1; index < (await tabs.count()); index += 1) {
     await tabs.nth(index).click();
     await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
-    found.push(...(await violations(page, `${where} on tab "${await tabs.nth(index).textContent()}"`, await openedBy(tabs.nth(index)))));
+    found.push(
+      ...(await axeFindings(page, {
+        where: `${where} on tab "${await tabs.nth(index).textContent()}"`,
+        include: await openedBy(tabs.nth(index)),
+      })),
+    );
   }
   return found;
 }
@@ -88,7 +80,12 @@ async function scanPanels(page: Page, path: string, width: number): Promise<stri
     const panel = page.locator(PANEL);
     if ((await panel.count()) === 0) continue;
     await page.setViewportSize({ width, height: 844 });
-    found.push(...(await violations(page, `${path} at ${width} px with "${await panel.first().getAttribute('aria-label')}" open`, PANEL)));
+    found.push(
+      ...(await axeFindings(page, {
+        where: `${path} at ${width} px with "${await panel.first().getAttribute('aria-label')}" open`,
+        include: PANEL,
+      })),
+    );
     await panel
       .first()
       .getByRole('button', { name: /^Close/ })
@@ -127,7 +124,7 @@ for (const colorScheme of ['light', 'dark'] as const)
           await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
           const where = `${path} at ${width} px (${colorScheme})`;
           // Soft, so one run lists every page's findings.
-          expect.soft(await violations(page, where)).toEqual([]);
+          expect.soft(await axeFindings(page, { where })).toEqual([]);
           expect.soft(await scanOpeners(page, where, seenInShell)).toEqual([]);
           expect.soft(await scanPanels(page, path, width)).toEqual([]);
           expect.soft(await scanTabs(page, where)).toEqual([]);

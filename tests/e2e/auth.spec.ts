@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authCopy, failure, validation } from '#src/shared/account-messages.ts';
 import { flow, label, loaderText, success } from '#src/shared/messages.ts';
 import { serverError } from '#src/shared/server-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 
 // spec 2, 4, 5 and 8 as a person performs them, against the real server and a real SMTP sink.
@@ -373,7 +373,6 @@ test('the account screens and the Sign In dialog have no accessibility violation
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: ready })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+    expect(await axeFindings(page, { where: path })).toEqual([]);
   }
 });

@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { CHAT_PAGE_SIZE, type Channel, type ChatMessage } from '#src/shared/chat/paths.ts';
 import { searchCopy } from '#src/shared/search/messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
-
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations;
 
 async function generalOf(page: Page): Promise<{ workspaceId: string; channel: Channel }> {
   const { currentId } = (await (await page.request.get('/api/workspaces')).json()) as { currentId: string };
@@ -54,7 +52,7 @@ test('⌘K finds a chat message and opens the channel at it; a reply opens in it
   await expect(option.locator('mark')).toHaveText('flamingo');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
     await page.screenshot({ path: `/tmp/chat-search-palette-${width}.png` });
   }
 
@@ -68,7 +66,7 @@ test('⌘K finds a chat message and opens the channel at it; a reply opens in it
   await expect(list.getByText(`Later note ${CHAT_PAGE_SIZE + 5}`, { exact: true })).not.toBeInViewport();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
     await page.screenshot({ path: `/tmp/chat-search-landed-${width}.png` });
   }
 

@@ -1,10 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { chatText } from '#src/shared/chat/messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf } from './teammates.ts';
-
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations;
 
 // Two teammates in two browsers: one posts in #general, the other sees it without a reload, with the
 // unread badge in the rail until they open the channel.
@@ -37,7 +34,7 @@ test('a message posted in #general reaches a teammate live, the rail counts it u
 
   for (const width of [390, 1280]) {
     await teammate.page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(teammate.page)).toEqual([]);
+    expect(await axeFindings(teammate.page, { where: `${width} px` })).toEqual([]);
   }
   // Away from the chat, the rail counts what came in; opening the channel reads it.
   await teammate.page.setViewportSize({ width: 1280, height: 900 });
@@ -125,7 +122,7 @@ test('a thread reply and a mention reach a teammate live and light their bell; a
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
     await page.screenshot({ path: `/tmp/chat-${width}.png`, fullPage: true });
   }
   await teammate.context.close();

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { campaignUi } from '#src/shared/campaigns/messages.ts';
 import { clientUi } from '#src/shared/clients/messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { workspaceUi } from '#src/shared/workspaces/messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test, uniqueEmail } from './fixtures.ts';
 
 // The client dashboard on real data and the client portal, as people use them, against the built app,
@@ -19,10 +19,7 @@ async function noAxeViolations(page: Page, where: string) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-    expect(
-      violations.flatMap((violation) => violation.nodes.map((node) => `${where} @${width}: ${violation.id} at ${node.target.join(' ')}`)),
-    ).toEqual([]);
+    expect(await axeFindings(page, { where: `${where} @${width}` })).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
@@ -45,7 +45,7 @@ test('a comment renders its Markdown, its author edits it, an owner deletes it, 
   await expect(sheet.getByTestId('comments').locator('em', { hasText: 'great' })).toBeVisible();
   await expect(ownerComments.locator('em', { hasText: 'great' })).toBeVisible();
   await expect(ownerComments.getByTestId('comment-edited')).toContainText(boardUi.edited);
-  expect((await new AxeBuilder({ page: teammate.page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+  expect(await axeFindings(teammate.page, { include: '[role="dialog"]' })).toEqual([]);
 
   // The owner deletes it, after saying so: gone from both.
   await ownerComments.getByRole('button', { name: 'Delete comment by Grace Teammate' }).click();

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { docsNotice, docsText } from '#src/shared/docs/messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { workspaceOf } from './teammates.ts';
 
 const FIXTURE = 'tests/fixtures/docs/launch-plan.md';
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations;
 const editorOf = (page: Page) => page.getByRole('textbox', { name: /^Text of / });
 const markdownNow = async (page: Page, pageId: string) =>
   (await page.request.get(`/api/workspaces/${await workspaceOf(page)}/pages/${pageId}/markdown`)).text();
@@ -26,7 +25,7 @@ test('imports a Markdown file, exports it, and restores a saved version live, un
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/docs-import-${width}.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
   await dialog.getByRole('button', { name: docsText.importMarkdown }).click();
   await expect(page).toHaveURL(/\/pages\/[0-9a-f-]{36}$/);
@@ -72,7 +71,7 @@ test('imports a Markdown file, exports it, and restores a saved version live, un
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/docs-history-${width}.png`, fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
   await page.getByRole('button', { name: docsText.restore }).click();
   await page.getByRole('dialog', { name: docsText.restoreTitle }).getByRole('button', { name: docsText.restore }).click();

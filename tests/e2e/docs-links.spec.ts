@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { docsText } from '#src/shared/docs/messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import type { Column, Task } from '#src/shared/tasks/paths.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations;
 const editorOf = (page: Page) => page.getByRole('textbox', { name: /^Text of / });
 
 // Tasks in pages: a chip picked with #, kept live as a teammate moves the task; the task's sheet lists
@@ -41,7 +40,7 @@ test('# puts a live task chip in a page, the task lists the page, and a checklis
   await page.keyboard.type('Blog: #launch');
   const picker = page.getByRole('listbox', { name: docsText.taskPicker });
   await expect(picker.getByRole('option')).toHaveText([`${task.key}Write the launch post`]);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   await page.keyboard.press('Enter');
   const chip = editor.getByTestId('task-chip').first();
   await expect(chip).toHaveAccessibleName(docsText.taskChip(task.key, 'Write the launch post', 'To do'));
@@ -76,7 +75,7 @@ test('# puts a live task chip in a page, the task lists the page, and a checklis
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/docs-links-page-${width}.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
 
   // The chip opens the task; its sheet lists the page, which opens it again.
@@ -89,7 +88,7 @@ test('# puts a live task chip in a page, the task lists the page, and a checklis
     await page.setViewportSize({ width, height: 900 });
     await pages.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/docs-links-sheet-${width}.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
   await sheet.getByRole('button', { name: boardUi.close }).click();
   await expect(page.getByRole('button', { name: boardUi.openTask('Book the venue'), exact: true })).toBeVisible();

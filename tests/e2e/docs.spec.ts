@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { docsError, docsText } from '#src/shared/docs/messages.ts';
 import { notificationCopy } from '#src/shared/notifications/messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { ONE_PIXEL_PNG } from '../support/png.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations;
 const editorOf = (page: Page) => page.getByRole('textbox', { name: /^Text of / });
 // The words of the page, without the name labels of other people's carets drawn inside it.
 const wordsOf = (page: Page) =>
@@ -38,7 +37,7 @@ test('two people type in the same paragraph at once and end with the same text; 
   await expect(page.getByRole('heading', { name: docsText.emptyTitle })).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
 
   await newPage(page);
@@ -76,7 +75,7 @@ test('two people type in the same paragraph at once and end with the same text; 
   for (const width of [390, 1280]) {
     await teammate.page.setViewportSize({ width, height: 900 });
     await teammate.page.screenshot({ path: `test-results/docs-${width}.png`, fullPage: true });
-    expect(await axeViolations(teammate.page)).toEqual([]);
+    expect(await axeFindings(teammate.page, { where: `${width} px` })).toEqual([]);
   }
   // A reload shows what was written: it was kept by the server.
   await teammate.page.reload();
@@ -154,7 +153,7 @@ test('an image uploaded from the toolbar shows in the page for a teammate; a fil
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/docs-image-${width}.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
 });
 
@@ -179,7 +178,7 @@ test('@ in a page offers the workspace’s members; the one picked hears of it o
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/docs-mention-${width}.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${width} px` })).toEqual([]);
   }
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);

@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appsUi } from '#src/shared/github/apps-messages.ts';
 import { githubUi } from '#src/shared/github/messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { workspaceOf } from './teammates.ts';
 
@@ -98,10 +98,7 @@ for (const width of [390, 1280] as const) {
     await page.goto('/apps');
     await expect(page.getByRole('listitem', { name: appsUi.ai.name })).not.toContainText(appsUi.loading);
     await expect(page.getByRole('listitem', { name: appsUi.github.name })).toContainText(appsUi.github.none);
-    const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-      [],
-    );
+    expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });
 }

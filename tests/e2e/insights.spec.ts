@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { analyticsCopy } from '#src/shared/analytics/messages.ts';
 import { searchCopy } from '#src/shared/search/messages.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 // Calendar, search and analytics as a team uses them: the calendar, the search palette, and their accessibility.
@@ -20,13 +20,6 @@ async function createTask(
   const answer = await page.request.post(`/api/workspaces/${workspaceId}/tasks`, { data: body });
   expect(answer.status(), await answer.text()).toBe(201);
   return ((await answer.json()) as { task: { id: string; key: string; title: string } }).task;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`),
-  );
 }
 
 const day = (page: Page, label: RegExp) => page.getByRole('gridcell', { name: label });
@@ -167,16 +160,16 @@ for (const width of [390, 1280]) {
     await page.goto('/calendar?date=2026-03-18');
     // A loaded machine may take a while to answer the first read.
     await expect(page.getByRole('button', { name: /Overdue report \(overdue\)/ })).toBeVisible({ timeout: 20_000 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `/calendar (month) at ${width} px` })).toEqual([]);
     await page.goto('/calendar?date=2026-03-18&view=week');
     await expect(page.getByRole('button', { name: /Later report/ })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `/calendar (week) at ${width} px` })).toEqual([]);
 
     await page.keyboard.press('ControlOrMeta+k');
     await expect(page.getByRole('combobox', { name: searchCopy.palette })).toBeFocused();
     await page.keyboard.type('report');
     await expect(page.getByRole('dialog', { name: searchCopy.palette }).getByRole('listbox').getByRole('option')).toHaveCount(3);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `the palette at ${width} px` })).toEqual([]);
     await page.keyboard.press('Escape');
     await page.screenshot({ path: `test-results/insights-calendar-${width}.png`, fullPage: true });
 
@@ -185,7 +178,7 @@ for (const width of [390, 1280]) {
     await page.getByRole('link', { name: 'View Analytics' }).click();
     await expect(page).toHaveURL(/\/analytics$/);
     await expect(page.getByRole('img', { name: /2 tasks created/ })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `/analytics (charts) at ${width} px` })).toEqual([]);
     await page.screenshot({ path: `test-results/insights-analytics-${width}.png`, fullPage: true });
     const toTable = page.getByRole('button', { name: analyticsCopy.showTable });
     for (let left = 3; left > 0; left -= 1) {
@@ -193,6 +186,6 @@ for (const width of [390, 1280]) {
       await expect(toTable).toHaveCount(left - 1);
     }
     await expect(page.getByRole('table')).toHaveCount(3);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `/analytics (tables) at ${width} px` })).toEqual([]);
   });
 }

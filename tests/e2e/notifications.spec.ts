@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { notificationCopy, notificationError, notificationNotice } from '#src/shared/notifications/messages.ts';
 import { DEFAULT_DELIVERY, type PreferencesResponse } from '#src/shared/notifications/paths.ts';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
@@ -60,7 +60,7 @@ test('a mention lights the teammate’s bell live; opening it lands on the task 
   const item = menu.getByRole('menuitem', { name: /Ada Owner mentioned you in “Write the launch notes”/ });
   await expect(item).toBeVisible();
   await expect(item).toContainText('@Grace Teammate can you take a look?');
-  expect((await new AxeBuilder({ page: teammate.page }).include('[role="menu"]').analyze()).violations).toEqual([]);
+  expect(await axeFindings(teammate.page, { include: '[role="menu"]' })).toEqual([]);
   await item.click();
   // The board opens the task in its workspace (and keeps only the task in the address once there).
   await expect(teammate.page).toHaveURL(new RegExp(`/board\\?(workspace=${workspaceId}&)?task=${task.id}$`));
@@ -106,10 +106,10 @@ test('the inbox filters, marks all read, and saves how each kind is delivered', 
   // The bell and the inbox pass axe on a phone and on a desktop, the bell open.
   for (const width of [390, 1280]) {
     await inbox.setViewportSize({ width, height: 844 });
-    expect((await new AxeBuilder({ page: inbox }).analyze()).violations, `inbox at ${width} px`).toEqual([]);
+    expect(await axeFindings(inbox, { where: `inbox at ${width} px` })).toEqual([]);
     await inbox.getByRole('button', { name: /^Notifications \(/ }).click();
     await expect(inbox.getByRole('menu')).toBeVisible();
-    expect((await new AxeBuilder({ page: inbox }).include('[role="menu"]').analyze()).violations, `bell at ${width} px`).toEqual([]);
+    expect(await axeFindings(inbox, { include: '[role="menu"]', where: `bell at ${width} px` })).toEqual([]);
     await inbox.keyboard.press('Escape');
   }
 
@@ -131,7 +131,7 @@ test('the inbox filters, marks all read, and saves how each kind is delivered', 
   await inbox.reload();
   await expect(inbox.getByLabel(notificationCopy.kinds.mentioned)).toHaveValue('app');
   await expect(inbox.getByLabel(notificationCopy.kinds.assigned)).toHaveValue('email');
-  expect((await new AxeBuilder({ page: inbox }).analyze()).violations).toEqual([]);
+  expect(await axeFindings(inbox, { where: 'notification preferences' })).toEqual([]);
   await teammate.context.close();
 });
 
@@ -169,7 +169,7 @@ test('the email’s unsubscribe link works without signing in and stops only tha
   await visitor.goto(link!);
   await expect(visitor.getByRole('heading', { name: notificationCopy.unsubscribeTitle })).toBeVisible();
   await expect(visitor.getByText(notificationCopy.unsubscribeAsk('assigned'))).toBeVisible();
-  expect((await new AxeBuilder({ page: visitor }).analyze()).violations).toEqual([]);
+  expect(await axeFindings(visitor, { where: 'unsubscribe' })).toEqual([]);
   await visitor.getByRole('button', { name: notificationCopy.unsubscribeConfirm }).click();
   await expect(visitor.getByText(notificationNotice.unsubscribed('assigned'))).toBeVisible();
   await expect(visitor).toHaveURL(/\/unsubscribe/);

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { opsUi, opsNotice } from '#src/shared/ops/messages.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts';
@@ -15,11 +15,6 @@ import { expect, signInAs, test, uniqueEmail, type Account } from './fixtures.ts
 
 const run = promisify(execFile);
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
-
-async function expectNoViolations(page: Page, scope: string) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().include(scope).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 let own: OwnServer;
 let sink: SmtpSink;
@@ -62,7 +57,7 @@ test('an admin changes a setting, then makes and downloads a backup', async ({ b
   await expect(settings.getByText(opsUi.fromEnvironment('RATE_LIMIT_MULTIPLIER'))).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await expectNoViolations(page, '[role="dialog"]');
+    expect(await axeFindings(page, { include: '[role="dialog"]', where: `${width} px` })).toEqual([]);
   }
   await settings.getByLabel(opsUi.maintenanceBanner).fill('Upgrade tonight at 22:00 UTC');
   await settings.getByRole('button', { name: opsUi.save }).click();
@@ -83,7 +78,7 @@ test('an admin changes a setting, then makes and downloads a backup', async ({ b
   await expect(download).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await expectNoViolations(page, '[role="dialog"]');
+    expect(await axeFindings(page, { include: '[role="dialog"]', where: `${width} px` })).toEqual([]);
   }
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/^tessera-\d{8}T\d{9}Z-[0-9a-f]{4}\.db$/);

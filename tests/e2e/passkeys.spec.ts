@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { securityUi } from '#src/shared/account-security/messages.ts';
 import { passkeyNotice, passkeyUi } from '#src/shared/account-security/passkeys.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
@@ -61,8 +61,7 @@ test('add a passkey in Security, sign out, and sign in with the passkey alone', 
   expect((await sink.waitFor(account.email, (mail) => mail.subject.includes('passkey was added'))).raw).toContain('Test laptop');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).include('section[aria-labelledby="security-passkeys"]').analyze();
-    expect(results.violations, `axe at ${width} px`).toEqual([]);
+    expect(await axeFindings(page, { include: 'section[aria-labelledby="security-passkeys"]', where: `${width} px` })).toEqual([]);
   }
 
   await page.getByRole('button', { name: 'User menu' }).click();

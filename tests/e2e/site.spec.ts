@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { flow, label } from '#src/shared/messages.ts';
 import { formatDollars, perUserCost, productCost, savings } from '#src/shared/site/team-pricing.ts';
 import { prerenderedPaths } from '#src/web/app/route-table.ts';
 import { budgets } from '../../bench/budgets.ts';
+import { axeFindings } from '../support/axe.ts';
 import { measureFirstLoad } from '../support/first-load.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -180,8 +180,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        found.push(...violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`));
+        found.push(...(await axeFindings(page, { where: path })));
       }
       expect(found).toEqual([]);
     });

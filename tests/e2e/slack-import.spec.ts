@@ -1,19 +1,17 @@
 import { writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { slackImportUi } from '#src/shared/chat/slack-import-messages.ts';
 import { appsUi } from '#src/shared/github/apps-messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { slackExportZip } from '../support/slack-export.ts';
 import { expect, signInAs, test } from './fixtures.ts';
-
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations;
 
 async function axeAtBothWidths(page: Page, shot: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`${shot}-${width}.png`), fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page, { where: `${shot} at ${width} px` })).toEqual([]);
   }
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { label } from '#src/shared/messages.ts';
+import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
 // The dark theme: System follows the device, an explicit choice from the account menu wins over it,
@@ -31,13 +31,13 @@ test('a device set to dark gets a dark landing page and dashboard that pass axe 
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await pageLuminance(page)).toBeLessThan(0.05);
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `/ at ${width}: ${v.id}`)).toEqual([]);
+    expect(await axeFindings(page, { where: `/ at ${width}` })).toEqual([]);
 
     await signInAs(page, account);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await pageLuminance(page)).toBeLessThan(0.05);
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `/dashboard at ${width}: ${v.id}`)).toEqual([]);
+    expect(await axeFindings(page, { where: `/dashboard at ${width}` })).toEqual([]);
     await context.close();
   }
 });
@@ -73,7 +73,7 @@ test('Dark chosen from the account menu wins over a light device, follows the ac
   const firstFrame = (await page.evaluate('window.firstFrame')) as { theme: string; luminance: number };
   expect(firstFrame.theme).toBe('dark');
   expect(firstFrame.luminance).toBeLessThan(0.05);
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 
   // Another device, light and never told: the account's choice arrives with the person.
   const other = await browser.newContext({ baseURL, colorScheme: 'light' });
