@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 import { apiPath, type CurrentUserResponse } from '#src/shared/accounts/paths.ts';
 import { AUTH_LOADING_CAP_MS } from '#src/shared/limits.ts';
@@ -68,7 +68,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signedIn = user !== null;
   // Set while this tab signs itself out: its own streams end then too, and that is no news to anyone.
   const leaving = useRef(false);
-  useEffect(() => {
+  // In the commit that shows the person signed in, not after it: a call the page makes at once and that
+  // is refused would otherwise find nobody listening.
+  useLayoutEffect(() => {
     if (!signedIn) return;
     let asking = false;
     return onAccessEnd((reason) => {
