@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
           setupFiles: ['tests/support/web-setup.ts'],
+          // Room for a find that waits its full 4 s (web-setup.ts) on a loaded machine.
+          testTimeout: 15_000,
         },
       },
       {
