@@ -6,7 +6,8 @@ import type { AccountExportInfo } from '#src/shared/account-security/paths.ts';
 import { accountSecurityApi, accountSecurityKeys } from './account-security-api.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { formatDateTime } from '#src/web/lib/format-time.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { RetryAlert } from '#src/web/ui/alert.tsx';
+import { LoadingLine } from '#src/web/ui/loaders.tsx';
 import { Spinner } from '#src/web/ui/spinner.tsx';
 import { useSession } from '#src/web/lib/session.tsx';
 import { buttonClass } from '#src/web/ui/button-class.ts';
@@ -70,17 +71,11 @@ export function ExportSection() {
       }
     >
       {list.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner size="sm" decorative />
-          {securityUi.loading}
-        </p>
+        <LoadingLine text={securityUi.loading} />
       ) : list.isError ? (
-        <Alert tone="error">
-          <span>{securityUi.exportLoadFailed} </span>
-          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-            {securityUi.tryAgain}
-          </button>
-        </Alert>
+        <RetryAlert retryLabel={securityUi.tryAgain} onRetry={() => void list.refetch()}>
+          {securityUi.exportLoadFailed}
+        </RetryAlert>
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{securityUi.exportNone}</p>
       ) : (

@@ -6,7 +6,7 @@ import { adminUi } from '#src/shared/admin/messages.ts';
 import { label } from '#src/shared/messages.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { PageHeading, PanelCard } from '#src/web/ui/panel-card.tsx';
@@ -38,12 +38,9 @@ export default function AdminPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeading title={label.adminPanel} lead={adminUi.lead} />
       {overview.isError ? (
-        <Alert tone="error">
-          <span>{problemText(overview.error, adminUi.loadFailed)} </span>
-          <button type="button" className="font-semibold underline" onClick={() => void overview.refetch()}>
-            {adminUi.tryAgain}
-          </button>
-        </Alert>
+        <RetryAlert retryLabel={adminUi.tryAgain} onRetry={() => void overview.refetch()}>
+          {problemText(overview.error, adminUi.loadFailed)}
+        </RetryAlert>
       ) : null}
       {overview.data ? <AdminStats overview={overview.data} /> : overview.isPending ? <GenericLoader text={adminUi.loading} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">

@@ -7,7 +7,7 @@ import { BackupScheduleSchema } from '#src/shared/ops/schemas.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { formatDateTime } from '#src/web/lib/format-time.ts';
 import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { Alert, RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
 import { cn } from '#src/web/ui/cn.ts';
@@ -223,12 +223,9 @@ function Database() {
   const info = useQuery({ queryKey: opsKeys.database, queryFn: opsApi.database });
   if (info.isError) {
     return (
-      <Alert tone="error">
-        <span>{problemText(info.error, opsUi.databaseLoadFailed)} </span>
-        <button type="button" className="font-semibold underline" onClick={() => void info.refetch()}>
-          {opsUi.tryAgain}
-        </button>
-      </Alert>
+      <RetryAlert retryLabel={opsUi.tryAgain} onRetry={() => void info.refetch()}>
+        {problemText(info.error, opsUi.databaseLoadFailed)}
+      </RetryAlert>
     );
   }
   if (!info.data) return <GenericLoader />;

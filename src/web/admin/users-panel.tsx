@@ -5,7 +5,7 @@ import { ADMIN_ROLES, ADMIN_SEARCH_MAX, ADMIN_STATUS_FILTERS, type AdminUser } f
 import { adminUi } from '#src/shared/admin/messages.ts';
 import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { Spinner } from '#src/web/ui/spinner.tsx';
 import { PersonCell } from '#src/web/ui/data-table.tsx';
@@ -66,12 +66,9 @@ export function UsersPanel({ onOpen }: { onOpen: (user: AdminUser) => void }) {
         />
       </div>
       {users.isError ? (
-        <Alert tone="error" className="mt-4">
-          <span>{problemText(users.error, adminUi.usersFailed)} </span>
-          <button type="button" className="font-semibold underline" onClick={() => void users.refetch()}>
-            {adminUi.tryAgain}
-          </button>
-        </Alert>
+        <RetryAlert className="mt-4" retryLabel={adminUi.tryAgain} onRetry={() => void users.refetch()}>
+          {problemText(users.error, adminUi.usersFailed)}
+        </RetryAlert>
       ) : null}
       <div className="-mx-5 mt-4 overflow-x-auto">
         <table className="w-full min-w-[560px] text-left text-sm">

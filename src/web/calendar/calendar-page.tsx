@@ -8,7 +8,7 @@ import { problemText } from '#src/web/lib/api-client.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { controlClass } from '#src/web/ui/control-class.ts';
@@ -171,12 +171,9 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
         {calendarCopy.keyboardHelp}
       </p>
       {query.isError ? (
-        <Alert tone="error">
-          {problemText(query.error, calendarCopy.loadFailed)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            {calendarCopy.tryAgain}
-          </button>
-        </Alert>
+        <RetryAlert retryLabel={calendarCopy.tryAgain} onRetry={() => void query.refetch()}>
+          {problemText(query.error, calendarCopy.loadFailed)}
+        </RetryAlert>
       ) : null}
       {query.isPending ? (
         <GenericLoader />

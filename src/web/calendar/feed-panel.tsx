@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { notify } from '#src/web/ui/notify.ts';
-import { Spinner } from '#src/web/ui/spinner.tsx';
+import { LoadingLine } from '#src/web/ui/loaders.tsx';
 import { calendarApi } from './calendar-api.ts';
 
 // My secret iCalendar address, to subscribe from Google Calendar, Apple Calendar or Outlook.
@@ -29,17 +29,11 @@ export function FeedPanel() {
       {/* Until the answer is in, no button: "Get my calendar address" shown to someone who has one would
           replace it, and the old address would stop working. */}
       {feed.isPending ? (
-        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <Spinner size="sm" decorative />
-          {calendarCopy.feedLoading}
-        </p>
+        <LoadingLine text={calendarCopy.feedLoading} className="mt-3" />
       ) : feed.isError ? (
-        <Alert tone="error" className="mt-3">
-          <span>{calendarCopy.feedLoadFailed} </span>
-          <button type="button" className="font-semibold underline" onClick={() => void feed.refetch()}>
-            {calendarCopy.tryAgain}
-          </button>
-        </Alert>
+        <RetryAlert className="mt-3" retryLabel={calendarCopy.tryAgain} onRetry={() => void feed.refetch()}>
+          {calendarCopy.feedLoadFailed}
+        </RetryAlert>
       ) : url ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <label className="min-w-0 flex-1">

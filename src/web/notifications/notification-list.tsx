@@ -6,7 +6,7 @@ import { formatDateTime, timeAgo } from '#src/web/lib/format-time.ts';
 import { Link } from '#src/web/routing/links.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
@@ -56,12 +56,9 @@ export function NotificationList({ hrefOf }: { hrefOf: (filter: NotificationFilt
 
       {pages.isPending ? <GenericLoader /> : null}
       {pages.isError ? (
-        <Alert tone="error">
-          {problemText(pages.error, notificationCopy.loadFailed)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void pages.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <RetryAlert retryLabel="Try again" onRetry={() => void pages.refetch()}>
+          {problemText(pages.error, notificationCopy.loadFailed)}
+        </RetryAlert>
       ) : null}
       {pages.isSuccess && items.length === 0 ? (
         <p className="text-sm text-slate-600">

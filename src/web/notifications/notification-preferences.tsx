@@ -5,7 +5,7 @@ import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, type PreferencesResponse }
 import { UpdatePreferencesSchema } from '#src/shared/notifications/schemas.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
+import { Alert, RetryAlert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { controlClass } from '#src/web/ui/control-class.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
@@ -26,12 +26,9 @@ export function NotificationPreferences() {
       <p className="text-sm text-slate-600">{notificationCopy.preferencesLead}</p>
       {saved.isPending ? <GenericLoader /> : null}
       {saved.isError ? (
-        <Alert tone="error">
-          {problemText(saved.error, notificationCopy.loadFailed)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void saved.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <RetryAlert retryLabel="Try again" onRetry={() => void saved.refetch()}>
+          {problemText(saved.error, notificationCopy.loadFailed)}
+        </RetryAlert>
       ) : null}
       {saved.data ? <PreferencesForm saved={saved.data} /> : null}
     </section>

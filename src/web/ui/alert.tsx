@@ -23,3 +23,25 @@ export function Alert({ tone, children, className }: { tone: Tone; children: Rea
     </div>
   );
 }
+
+// A read that failed: what happened, and a button that asks again.
+export function RetryAlert({
+  children,
+  retryLabel,
+  onRetry,
+  className,
+}: {
+  children: ReactNode;
+  retryLabel: string;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <Alert tone="error" className={className}>
+      {children}{' '}
+      <button type="button" className="font-semibold underline" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </Alert>
+  );
+}

@@ -30,3 +30,13 @@ export function GenericLoader({ text }: { text?: string }) {
     </div>
   );
 }
+
+// A line inside a section saying what it is loading.
+export function LoadingLine({ text, className = '' }: { text: string; className?: string }) {
+  return (
+    <p role="status" className={`flex items-center gap-2 text-sm text-slate-600 ${className}`}>
+      <Spinner size="sm" decorative />
+      {text}
+    </p>
+  );
+}
