@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useSignInRequest, type LoginState, type SignInRequest } from '#src/web/auth/flow-state.ts';
 import { SessionProvider } from '#src/web/lib/session.tsx';
 import { SiteFooter } from '#src/web/site/site-footer.tsx';
 import { TopNav } from '#src/web/site/top-nav.tsx';
 import { isToasterWanted, subscribeToToaster } from '#src/web/ui/notify.ts';
+import { OnceOpened } from '#src/web/lib/deferred-component.tsx';
 import { Navigate } from '#src/web/routing/links.tsx';
 import { useLocation, useNavigate } from '#src/web/routing/router-context.tsx';
 
@@ -36,9 +37,6 @@ function SignInDialogHost() {
   const request = useSignInRequest();
   const location = useLocation();
   const navigate = useNavigate();
-  const [wanted, setWanted] = useState(false);
-  if (request && !wanted) setWanted(true);
-  if (!wanted) return null;
   // Closing drops the request from this history entry, so going back or reloading does not reopen it.
   const close = () =>
     void navigate(
@@ -46,7 +44,7 @@ function SignInDialogHost() {
       { replace: true, state: null, preventScrollReset: true },
     );
   return (
-    <Suspense fallback={null}>
+    <OnceOpened open={request !== null}>
       <SignInDialog
         open={request !== null}
         message={request?.message}
@@ -54,7 +52,7 @@ function SignInDialogHost() {
         secondStep={request?.secondStep}
         onClose={close}
       />
-    </Suspense>
+    </OnceOpened>
   );
 }
 

@@ -13,7 +13,7 @@ import { deferredComponent, OnceOpened, usePreloadWhenIdle, type DeferredCompone
 export type ShellDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 type ShellDialog = 'invite' | 'create';
 
-// The shell's two dialogs carry the form library and its schemas (about 30 KB gzipped), which no page
+// The shell's two dialogs carry the form library and its schemas (about 36 KB gzipped), which no page
 // needs to show: their code loads once the page is idle, and each mounts the first time it opens.
 const CreateWorkspaceDialog = deferredComponent<ShellDialogProps>(() =>
   import('./create-workspace-dialog.tsx').then((module) => module.CreateWorkspaceDialog),
