@@ -15,11 +15,11 @@ function Page() {
   return <p>Page in {current?.name}</p>;
 }
 
-// The layout reads the list first; the page mounts once that answer is in (or when `pageShown` says).
-function Layout({ pageShown }: { pageShown?: boolean }) {
+// The layout reads the list first; the page mounts when the button is pressed.
+function Layout({ pageShown }: { pageShown: boolean }) {
   const list = useQuery(workspaceListQuery);
   if (!list.data) return <p>Layout waiting</p>;
-  return pageShown === false ? <p>Layout has the list</p> : <Page />;
+  return pageShown ? <Page /> : <p>Layout has the list</p>;
 }
 
 function App() {
@@ -34,6 +34,22 @@ function App() {
   );
 }
 
+// The app with the layout's answer in, and the server's record of how often it was asked for the list.
+async function openLayout() {
+  const api = fakeApi({ 'GET /api/workspaces': [200, { workspaces: [studio], currentId: 'w1' }] });
+  render(
+    <QueryProvider>
+      <App />
+    </QueryProvider>,
+  );
+  expect(await screen.findByText('Layout has the list')).toBeInTheDocument();
+  expect(api.called('GET /api/workspaces')).toHaveLength(1);
+  return {
+    listed: () => api.called('GET /api/workspaces').length,
+    openPage: () => screen.getByRole('button', { name: 'Open the page' }).click(),
+  };
+}
+
 describe('the workspace list', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -41,29 +57,18 @@ describe('the workspace list', () => {
   });
 
   it('is asked once when a page mounts just after the layout read it', async () => {
-    const api = fakeApi({ 'GET /api/workspaces': [200, { workspaces: [studio], currentId: 'w1' }] });
-    render(
-      <QueryProvider>
-        <Layout />
-      </QueryProvider>,
-    );
+    const { listed, openPage } = await openLayout();
+    openPage();
     expect(await screen.findByText('Page in Studio')).toBeInTheDocument();
-    expect(api.called('GET /api/workspaces')).toHaveLength(1);
+    expect(listed()).toBe(1);
   });
 
   it('is asked again by a page that mounts once the layout’s answer is no longer fresh', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = fakeApi({ 'GET /api/workspaces': [200, { workspaces: [studio], currentId: 'w1' }] });
-    render(
-      <QueryProvider>
-        <App />
-      </QueryProvider>,
-    );
-    expect(await screen.findByText('Layout has the list')).toBeInTheDocument();
-    expect(api.called('GET /api/workspaces')).toHaveLength(1);
+    const { listed, openPage } = await openLayout();
     vi.setSystemTime(Date.now() + 5_000);
-    screen.getByRole('button', { name: 'Open the page' }).click();
+    openPage();
     expect(await screen.findByText('Page in Studio')).toBeInTheDocument();
-    await vi.waitFor(() => expect(api.called('GET /api/workspaces')).toHaveLength(2));
+    await vi.waitFor(() => expect(listed()).toBe(2));
   });
 });
