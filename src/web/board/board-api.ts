@@ -1,4 +1,4 @@
-import { API_BASE, type OkResponse } from '#src/shared/accounts/paths.ts';
+import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import {
   taskPaths as paths,
   type BoardResponse,
@@ -62,9 +62,6 @@ export const boardApi = {
   following: (workspaceId: string, taskId: string) => api<FollowResponse>('GET', at(notificationPaths.follow, workspaceId, { taskId })),
   follow: (workspaceId: string, taskId: string, following: boolean) =>
     api<FollowResponse>('PUT', at(notificationPaths.follow, workspaceId, { taskId }), { following }),
-  // The live board's address for EventSource, which sends the session cookie and, on reconnect, the
-  // last event id by itself.
-  eventsUrl: (workspaceId: string) => API_BASE + at(paths.events, workspaceId),
 };
 
 // A task's comments (kept current by the live stream) and the three lists of My work.

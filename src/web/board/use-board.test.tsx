@@ -2,24 +2,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BoardResponse, Column, LiveEvent, TaskListResponse } from '#src/shared/tasks/paths.ts';
+import { RESYNC_EVENT, type BoardResponse, type Column, type LiveEvent, type TaskListResponse } from '#src/shared/tasks/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { apiServer } from '../../../tests/support/api-server.ts';
+import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 import { sampleColumn, sampleTask } from '../../../tests/support/sample-tasks.ts';
 import { useBoard } from './use-board.ts';
-
-// The board's live stream, driven by the test.
-class TestEventSource {
-  static open: TestEventSource[] = [];
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor() {
-    TestEventSource.open.push(this);
-  }
-  addEventListener() {}
-  close() {}
-}
 
 const doing: Column = { ...sampleColumn, id: '00000000-0000-4000-8000-0000000000c2', name: 'Doing', position: 'a1' };
 const task = (n: number, column: Column) => sampleTask({ id: `t${n}`, key: `TSR-${n}`, number: n, columnId: column.id, position: `a${n}` });
@@ -28,8 +16,8 @@ const wrapper = ({ children }: { children: ReactNode }) => <QueryProvider>{child
 
 describe('the board’s first load', () => {
   beforeEach(() => {
-    TestEventSource.open = [];
-    vi.stubGlobal('EventSource', TestEventSource);
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -67,9 +55,17 @@ describe('the board’s first load', () => {
       moved: true,
       task: { ...task(1, doing), position: 'a0' },
     };
-    act(() => TestEventSource.open.forEach((source) => source.onmessage?.(new MessageEvent('message', { data: JSON.stringify(moved) }))));
+    const [stream] = FakeEventSource.stillOpen();
+    expect(result.current.live).toBe('connecting');
+    act(() => stream!.connect());
+    expect(result.current.live).toBe('live');
+    act(() => stream!.send(JSON.stringify(moved), moved.id));
     expect(result.current.state.order[doing.id]).toEqual(['t1']);
     expect(result.current.state.order[sampleColumn.id]).toEqual(['t2']);
+
+    // Too much missed to replay: the board is read again from the server.
+    act(() => stream!.emit(RESYNC_EVENT));
+    await waitFor(() => expect(requests.filter((request) => request === 'board')).toHaveLength(2));
   });
 
   it('says the board could not be loaded when the one request fails', async () => {

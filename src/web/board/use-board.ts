@@ -1,15 +1,16 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { RESYNC_EVENT, type BoardResponse, type Comment, type LiveEvent } from '#src/shared/tasks/paths.ts';
+import { type BoardResponse, type Comment, type LiveEvent } from '#src/shared/tasks/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { hearStreamEnd } from '#src/web/lib/session-end.ts';
+import { listenToStream, type StreamStatus } from '#src/web/lib/shared-stream.ts';
+import { workspaceEventsUrl } from '#src/web/lib/use-live-refresh.ts';
 import { boardApi, boardKeys } from './board-api.ts';
 import { boardReducer, emptyBoard, type BoardAction, type BoardState } from './board-state.ts';
 import { afterCommentEvent } from './comment-list.ts';
 import { actionFor } from './live-event-action.ts';
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+export type LiveStatus = 'connecting' | StreamStatus;
 
 export interface Board {
   state: BoardState;
@@ -19,9 +20,6 @@ export interface Board {
   live: LiveStatus;
   reload: () => void;
 }
-
-// A closed stream (the server answered with an error, or went away for good) is opened again after this.
-const RECONNECT_MS = 2_000;
 
 // What the board holds in its reducer, the live event changes there; what other screens read through the
 // query cache (an open task's comments, My work), it updates or marks stale there.
@@ -86,42 +84,27 @@ export function useBoard(workspaceId: string): Board {
       });
   }, [workspaceId, fill]);
 
+  // Shared with the tab's other readers of the workspace's stream and with the other tabs
+  // (lib/shared-stream.ts), which also opens it again after a failure from the last event heard.
   useEffect(() => {
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let lastId = '';
-    const connect = () => {
-      // A new stream after a closed one asks for what it missed (`after`); EventSource itself resends
-      // Last-Event-ID when it reconnects on its own.
-      const url = boardApi.eventsUrl(workspaceId) + (lastId ? `?after=${encodeURIComponent(lastId)}` : '');
-      source = new EventSource(url, { withCredentials: true });
-      source.onopen = () => setLive('live');
-      // Access ended: the stream is not reopened, and the page leaves (lib/session-end.ts).
-      hearStreamEnd(source);
-      source.onmessage = (message: MessageEvent<string>) => {
-        if (message.lastEventId) lastId = message.lastEventId;
-        const event = JSON.parse(message.data) as LiveEvent;
+    const stop = listenToStream(workspaceEventsUrl(workspaceId), {
+      message: (data) => {
+        const event = JSON.parse(data) as LiveEvent;
         applyToCache(client, workspaceId, event);
         const action = actionFor(event);
         if (action) dispatch(action);
-      };
+      },
+      status: setLive,
       // Too much was missed to replay: start again from the server's board, and read open comments again.
-      source.addEventListener(RESYNC_EVENT, () => {
+      resync: () => {
         load();
         void client.invalidateQueries({ queryKey: boardKeys.workspace(workspaceId) });
-      });
-      source.onerror = () => {
-        setLive('reconnecting');
-        if (source?.readyState !== EventSource.CLOSED) return;
-        retry = setTimeout(connect, RECONNECT_MS);
-      };
-    };
-    connect();
+      },
+    });
     load();
     return () => {
       generation.current += 1;
-      clearTimeout(retry);
-      source?.close();
+      stop();
     };
   }, [workspaceId, load, client]);
 

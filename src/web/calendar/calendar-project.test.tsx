@@ -9,6 +9,7 @@ import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
+import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 import { visibleDays } from './calendar-days.ts';
 import CalendarPage from './calendar-page.tsx';
 
@@ -29,12 +30,6 @@ const task = (id: string, title: string, projectId: string | null): CalendarTask
 });
 const days = visibleDays('month', '2026-03-10');
 const read = (extra: string) => `GET /api/workspaces/w1/calendar?from=${days[0]}&to=${days.at(-1)}&mine=0${extra}`;
-
-class SilentEventSource {
-  onmessage: unknown = null;
-  addEventListener() {}
-  close() {}
-}
 
 const calendarApi = () =>
   fakeApi({
@@ -58,7 +53,7 @@ function openCalendar(address: string) {
 }
 
 describe('the calendar filtered by project', { timeout: 20_000 }, () => {
-  beforeEach(() => vi.stubGlobal('EventSource', SilentEventSource));
+  beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers the workspace’s projects beside mine / everyone and shows only the chosen project’s tasks', async () => {

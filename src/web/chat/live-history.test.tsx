@@ -6,6 +6,7 @@ import type { ChatMessage, MessagesResponse } from '#src/shared/chat/paths.ts';
 import type { LiveEvent } from '#src/shared/tasks/paths.ts';
 import { newQueryClient } from '#src/web/lib/query-client.tsx';
 import { apiServer } from '../../../tests/support/api-server.ts';
+import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 import { useChatLive } from './use-chat-live.ts';
 import { useHistory } from './use-history.ts';
 
@@ -26,20 +27,9 @@ const message = (seq: number, body: string): ChatMessage => ({
   reactions: [],
 });
 
-// The page's live stream, driven by the test.
-class TestEventSource {
-  static open: TestEventSource[] = [];
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  constructor() {
-    TestEventSource.open.push(this);
-  }
-  addEventListener() {}
-  close() {}
-}
-
 function hear(event: Partial<LiveEvent>) {
   const data = JSON.stringify({ id: '1', workspaceId: 'w1', actorId: 'u2', occurredAt: '2026-11-24T10:00:00.000Z', ...event });
-  act(() => TestEventSource.open.forEach((source) => source.onmessage?.(new MessageEvent('message', { data }))));
+  act(() => FakeEventSource.stillOpen().forEach((source) => source.send(data)));
 }
 
 // The channel's latest page (newest first), and how many times it was read.
@@ -74,8 +64,8 @@ const shown = () =>
 
 describe('a channel’s history kept by the live stream', () => {
   beforeEach(() => {
-    TestEventSource.open = [];
-    vi.stubGlobal('EventSource', TestEventSource);
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
   });
   afterEach(() => vi.unstubAllGlobals());
 

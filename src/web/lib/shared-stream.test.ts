@@ -1,26 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENDED_EVENT } from '#src/shared/tasks/paths.ts';
+import { RESYNC_EVENT } from '#src/shared/tasks/paths.ts';
+import type { StreamReader } from './shared-stream.ts';
+import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 
-// EventSources the code under test opened, to send messages through and to see which are still open.
-class FakeEventSource extends EventTarget {
-  static opened: FakeEventSource[] = [];
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.opened.push(this);
-  }
-  send(data: string) {
-    this.onmessage?.(new MessageEvent('message', { data }));
-  }
-  end(reason: string) {
-    this.dispatchEvent(new MessageEvent(ENDED_EVENT, { data: JSON.stringify({ reason }) }));
-  }
-  close() {
-    this.closed = true;
-  }
-}
-const open = () => FakeEventSource.opened.filter((source) => !source.closed);
+const open = () => FakeEventSource.stillOpen();
 
 // Web Locks as one browser grants them to its tabs: one holder per name, the others waiting in turn.
 function fakeLocks() {
@@ -51,12 +34,19 @@ function fakeLocks() {
   };
 }
 
-// Each tab runs its own copy of the modules, as a browser's tabs do.
+// Each tab runs its own copy of the modules, as a browser's tabs do. Every tab stops listening after its
+// test, as a closed tab does: a holder left over would answer the next test's tabs.
+const stops: Array<() => void> = [];
 async function openTab() {
   vi.resetModules();
-  const stream = await import('./shared-stream.ts');
-  const sessionEnd = await import('./session-end.ts');
-  return { ...stream, ...sessionEnd };
+  const { listenToStream, RECONNECT_MS } = await import('./shared-stream.ts');
+  const { onAccessEnd } = await import('./session-end.ts');
+  const listen = (url: string, reader: StreamReader) => {
+    const stop = listenToStream(url, reader);
+    stops.push(stop);
+    return stop;
+  };
+  return { listen, onAccessEnd, RECONNECT_MS };
 }
 
 const URL = '/api/workspaces/w1/events';
@@ -67,7 +57,10 @@ describe('a shared live stream', () => {
     FakeEventSource.opened = [];
     vi.stubGlobal('EventSource', FakeEventSource);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    vi.unstubAllGlobals();
+  });
 
   describe('in a browser without Web Locks', () => {
     beforeEach(() => vi.stubGlobal('navigator', {}));
@@ -76,8 +69,8 @@ describe('a shared live stream', () => {
       const tab = await openTab();
       const badge: string[] = [];
       const page: string[] = [];
-      const stopBadge = tab.listenToStream(URL, (data) => badge.push(data));
-      const stopPage = tab.listenToStream(URL, (data) => page.push(data));
+      const stopBadge = tab.listen(URL, { message: (data) => badge.push(data) });
+      const stopPage = tab.listen(URL, { message: (data) => page.push(data) });
       expect(open()).toHaveLength(1);
       open()[0]!.send('one');
       expect([badge, page]).toEqual([['one'], ['one']]);
@@ -85,8 +78,46 @@ describe('a shared live stream', () => {
       expect(open()).toHaveLength(1);
       stopBadge();
       expect(open()).toHaveLength(0);
-      tab.listenToStream(URL, () => undefined);
+      tab.listen(URL, { message: () => undefined });
       expect(open()).toHaveLength(1);
+    });
+
+    it('tells a reader that joins an open stream that it is live, and passes on a resync', async () => {
+      const tab = await openTab();
+      const badge: string[] = [];
+      tab.listen(URL, { message: () => undefined, status: (status) => badge.push(status) });
+      expect(badge).toEqual([]);
+      open()[0]!.connect();
+      const board = { status: [] as string[], resyncs: 0 };
+      tab.listen(URL, { message: () => undefined, status: (status) => board.status.push(status), resync: () => board.resyncs++ });
+      expect([badge, board.status]).toEqual([['live'], ['live']]);
+      open()[0]!.emit(RESYNC_EVENT);
+      expect(board.resyncs).toBe(1);
+    });
+
+    it('opens a stream the server refused again after a pause, from the last event heard', async () => {
+      vi.useFakeTimers();
+      try {
+        const tab = await openTab();
+        const status: string[] = [];
+        tab.listen(URL, { message: () => undefined, status: (now) => status.push(now) });
+        open()[0]!.connect();
+        open()[0]!.send('moved', '7');
+        // A dropped connection: the browser reconnects by itself, sending Last-Event-ID.
+        open()[0]!.fail(false);
+        expect(status).toEqual(['live', 'reconnecting']);
+        vi.advanceTimersByTime(tab.RECONNECT_MS);
+        expect(FakeEventSource.opened).toHaveLength(1);
+        // An error answer: the browser gives up, and the stream is opened again.
+        open()[0]!.fail(true);
+        expect(open()).toHaveLength(0);
+        vi.advanceTimersByTime(tab.RECONNECT_MS);
+        expect(open().map((source) => source.url)).toEqual([`${URL}?after=7`]);
+        open()[0]!.connect();
+        expect(status).toEqual(['live', 'reconnecting', 'reconnecting', 'live']);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 
@@ -97,11 +128,11 @@ describe('a shared live stream', () => {
       const first = await openTab();
       const second = await openTab();
       const heard = { first: [] as string[], second: [] as string[] };
-      const stopFirst = first.listenToStream(URL, (data) => heard.first.push(data));
-      second.listenToStream(URL, (data) => heard.second.push(data));
+      const stopFirst = first.listen(URL, { message: (data) => heard.first.push(data) });
+      second.listen(URL, { message: (data) => heard.second.push(data) });
       await settle();
       expect(open()).toHaveLength(1);
-      open()[0]!.send('moved');
+      open()[0]!.send('moved', '41');
       await settle();
       expect(heard).toEqual({ first: ['moved'], second: ['moved'] });
 
@@ -109,9 +140,32 @@ describe('a shared live stream', () => {
       await settle();
       expect(open()).toHaveLength(1);
       expect(FakeEventSource.opened).toHaveLength(2);
+      // From the last event heard: the server replays what the handover missed.
+      expect(open()[0]!.url).toBe(`${URL}?after=41`);
       open()[0]!.send('renamed');
       await settle();
       expect(heard).toEqual({ first: ['moved'], second: ['moved', 'renamed'] });
+    });
+
+    it('tells a tab that joins later whether the stream is live, and every tab of a resync', async () => {
+      const first = await openTab();
+      const second = await openTab();
+      const heard = { first: [] as string[], second: [] as string[] };
+      first.listen(URL, { message: () => undefined, resync: () => heard.first.push('resync') });
+      await settle();
+      open()[0]!.connect();
+      await settle();
+      second.listen(URL, {
+        message: () => undefined,
+        status: (status) => heard.second.push(status),
+        resync: () => heard.second.push('resync'),
+      });
+      await settle();
+      expect(heard.second).toEqual(['live']);
+      open()[0]!.emit(RESYNC_EVENT);
+      await settle();
+      expect(heard).toEqual({ first: ['resync'], second: ['live', 'resync'] });
+      expect(FakeEventSource.opened).toHaveLength(1);
     });
 
     it('tells every tab when the server ends the stream, and no tab opens it again', async () => {
@@ -120,8 +174,8 @@ describe('a shared live stream', () => {
       const ended = { first: [] as string[], second: [] as string[] };
       first.onAccessEnd((reason) => ended.first.push(reason));
       second.onAccessEnd((reason) => ended.second.push(reason));
-      first.listenToStream(URL, () => undefined);
-      second.listenToStream(URL, () => undefined);
+      first.listen(URL, { message: () => undefined });
+      second.listen(URL, { message: () => undefined });
       await settle();
       open()[0]!.end('no-access');
       await settle();

@@ -1,37 +1,54 @@
-import type { StreamEndReason } from '#src/shared/tasks/paths.ts';
+import { RESYNC_EVENT, type StreamEndReason } from '#src/shared/tasks/paths.ts';
 import { announceAccessEnd, hearStreamEnd } from './session-end.ts';
 
 // A live stream (Server-Sent Events) read by every part of every tab that wants it, over one connection.
 // Over HTTP/1.1 a browser keeps at most six connections to a server, and an EventSource holds one for as
-// long as its page is open: with a stream per reader (the chat badge, the bell, the page) a second tab
-// waited for its requests and a third never loaded. Within a tab, readers of one address share its
+// long as its page is open: with a stream per reader (the chat badge, the bell, the board) a second tab
+// waited for its requests and a fourth board never loaded. Within a tab, readers of one address share its
 // EventSource. Across tabs, the tab holding the Web Lock named after the address keeps the EventSource and
-// passes each message on over a BroadcastChannel; when that tab closes or stops listening, the lock goes
-// to another tab, which opens the stream. (A message sent while no tab holds it is missed, as one sent
-// during a reconnect always was.) Browsers without Web Locks keep a stream per tab.
-type Reader = (data: string) => void;
-type Relayed = { message: string } | { ended: StreamEndReason };
+// passes on everything it hears over a BroadcastChannel; when that tab closes or stops listening, the lock
+// goes to another tab, which opens the stream again from the last event id it heard, so the server replays
+// what the handover missed (or asks for a resync). Browsers without Web Locks keep a stream per tab.
+export type StreamStatus = 'live' | 'reconnecting';
+
+export interface StreamReader {
+  // Each message's data.
+  message: (data: string) => void;
+  // Whether the stream is connected; a reader that joins an open stream hears its status at once.
+  status?: (status: StreamStatus) => void;
+  // The server could not replay what was missed: read everything again.
+  resync?: () => void;
+}
+
+// What a stream hears, as the holder passes it on; `ask` is a tab that just joined asking for the status.
+type Heard = { message: string; id: string } | { status: StreamStatus } | { resync: true } | { ended: StreamEndReason } | { ask: true };
 
 interface Stream {
-  readers: Set<Reader>;
+  readers: Set<StreamReader>;
+  status?: StreamStatus;
+  // The last event id heard, where a stream opened again starts from.
+  lastId: string;
   close: () => void;
 }
 
+// An EventSource that gave up (the server answered with an error) is opened again after this.
+export const RECONNECT_MS = 2_000;
+
 const streams = new Map<string, Stream>();
 
-// `read` gets each message's data; returns a stop.
-export function listenToStream(url: string, read: Reader): () => void {
+// Returns a stop.
+export function listenToStream(url: string, reader: StreamReader): () => void {
   let stream = streams.get(url);
   if (!stream) {
-    const readers = new Set<Reader>();
-    const deliver = (data: string) => readers.forEach((reader) => reader(data));
-    stream = { readers, close: canShareAcrossTabs() ? openShared(url, deliver) : openOwn(url, deliver) };
-    streams.set(url, stream);
+    const opened: Stream = { readers: new Set(), lastId: '', close: () => undefined };
+    opened.close = canShareAcrossTabs() ? openShared(url, opened) : keepOpen(url, opened, (heard) => hear(opened, heard));
+    streams.set(url, (stream = opened));
   }
   const { readers, close } = stream;
-  readers.add(read);
+  readers.add(reader);
+  if (stream.status) reader.status?.(stream.status);
   return () => {
-    readers.delete(read);
+    readers.delete(reader);
     if (readers.size > 0 || streams.get(url) !== stream) return;
     streams.delete(url);
     close();
@@ -40,40 +57,66 @@ export function listenToStream(url: string, read: Reader): () => void {
 
 const canShareAcrossTabs = () => typeof BroadcastChannel === 'function' && typeof navigator !== 'undefined' && 'locks' in navigator;
 
-function openOwn(url: string, deliver: Reader): () => void {
-  const source = new EventSource(url, { withCredentials: true });
-  hearStreamEnd(source);
-  source.onmessage = (message: MessageEvent<string>) => deliver(message.data);
-  return () => source.close();
+function hear(stream: Stream, heard: Heard): void {
+  const readers = [...stream.readers];
+  if ('message' in heard) {
+    if (heard.id) stream.lastId = heard.id;
+    readers.forEach((reader) => reader.message(heard.message));
+  } else if ('status' in heard) {
+    stream.status = heard.status;
+    readers.forEach((reader) => reader.status?.(heard.status));
+  } else if ('resync' in heard) readers.forEach((reader) => reader.resync?.());
+  else if ('ended' in heard) announceAccessEnd(heard.ended);
 }
 
-function openShared(url: string, deliver: Reader): () => void {
+// The EventSource itself, kept open until `close`: it reconnects by itself after a dropped connection
+// (sending Last-Event-ID); after an error answer it gives up, and this opens it again from the last id.
+// Access ended: it stays closed, and the page leaves (lib/session-end.ts).
+function keepOpen(url: string, stream: Stream, tell: (heard: Heard) => void): () => void {
+  let source: EventSource;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = () => {
+    source = new EventSource(stream.lastId ? `${url}?after=${encodeURIComponent(stream.lastId)}` : url, { withCredentials: true });
+    source.onopen = () => tell({ status: 'live' });
+    source.onmessage = (message: MessageEvent<string>) => tell({ message: message.data, id: message.lastEventId });
+    source.addEventListener(RESYNC_EVENT, () => tell({ resync: true }));
+    hearStreamEnd(source, (reason) => tell({ ended: reason }));
+    source.onerror = () => {
+      tell({ status: 'reconnecting' });
+      if (source.readyState === EventSource.CLOSED) retry = setTimeout(connect, RECONNECT_MS);
+    };
+  };
+  connect();
+  return () => {
+    clearTimeout(retry);
+    source.close();
+  };
+}
+
+function openShared(url: string, stream: Stream): () => void {
   const name = `tessera-stream ${url}`;
   const channel = new BroadcastChannel(name);
-  channel.onmessage = ({ data }: MessageEvent<Relayed>) => {
-    if ('message' in data) deliver(data.message);
-    else announceAccessEnd(data.ended);
+  let holding = false;
+  channel.onmessage = ({ data }: MessageEvent<Heard>) => {
+    if (!('ask' in data)) hear(stream, data);
+    else if (holding && stream.status) channel.postMessage({ status: stream.status } satisfies Heard);
   };
+  channel.postMessage({ ask: true } satisfies Heard);
   const waiting = new AbortController();
   let letGo: (() => void) | undefined;
   // Held for as long as this tab keeps the stream; a tab still waiting for it gives up on `waiting`.
   navigator.locks
     .request(name, { signal: waiting.signal }, () => {
-      const source = new EventSource(url, { withCredentials: true });
-      source.onmessage = (message: MessageEvent<string>) => {
-        deliver(message.data);
-        channel.postMessage({ message: message.data } satisfies Relayed);
-      };
+      holding = true;
+      const close = keepOpen(url, stream, (heard) => {
+        hear(stream, heard);
+        channel.postMessage(heard);
+      });
       return new Promise<void>((release) => {
         letGo = () => {
-          source.close();
+          close();
           release();
         };
-        // Access ended: every tab hears why, and none opens the stream again.
-        hearStreamEnd(source, (reason) => {
-          announceAccessEnd(reason);
-          channel.postMessage({ ended: reason } satisfies Relayed);
-        });
       });
     })
     .catch(() => undefined);

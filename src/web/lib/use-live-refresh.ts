@@ -5,6 +5,9 @@ import { taskPaths, type LiveEvent } from '#src/shared/tasks/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { listenToStream } from './shared-stream.ts';
 
+// The address of a workspace's live stream, the same for every reader so that they share it.
+export const workspaceEventsUrl = (workspaceId: string) => API_BASE + workspacePath(taskPaths.events, { id: workspaceId });
+
 // The workspace's live stream, each event handed to `onEvent` (the latest one given: no reconnect when it
 // changes). Every reader in every tab shares one connection (lib/shared-stream.ts).
 export function useLiveEvents(workspaceId: string | null | undefined, onEvent: (event: LiveEvent) => void) {
@@ -14,9 +17,7 @@ export function useLiveEvents(workspaceId: string | null | undefined, onEvent: (
   });
   useEffect(() => {
     if (!workspaceId) return;
-    return listenToStream(API_BASE + workspacePath(taskPaths.events, { id: workspaceId }), (data) =>
-      latest.current(JSON.parse(data) as LiveEvent),
-    );
+    return listenToStream(workspaceEventsUrl(workspaceId), { message: (data) => latest.current(JSON.parse(data) as LiveEvent) });
   }, [workspaceId]);
 }
 

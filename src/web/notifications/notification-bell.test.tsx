@@ -6,21 +6,11 @@ import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
+import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
-// The live stream the bell listens to, driven by the test.
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  constructor() {
-    FakeEventSource.last = this;
-  }
-  push(unread: number) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ unread }) }));
-  }
-  addEventListener() {}
-  close() {}
-}
+// The count the server pushes on the bell's live stream.
+const push = (unread: number) => FakeEventSource.stillOpen().forEach((source) => source.send(JSON.stringify({ unread })));
 
 const ada = { id: 'u-ada', name: 'Ada Owner' };
 const item = (
@@ -65,6 +55,7 @@ function renderBell() {
 
 describe('the notification bell', { timeout: 20_000 }, () => {
   beforeEach(() => {
+    FakeEventSource.opened = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     document.title = 'Dashboard — Tessera';
   });
@@ -107,9 +98,9 @@ describe('the notification bell', { timeout: 20_000 }, () => {
     // The router names the next page; the count comes back in front of it.
     document.title = 'Board — Tessera';
     await waitFor(() => expect(document.title).toBe('(3) Board — Tessera'));
-    act(() => FakeEventSource.last!.push(120));
+    act(() => push(120));
     await waitFor(() => expect(document.title).toBe('(99+) Board — Tessera'));
-    act(() => FakeEventSource.last!.push(0));
+    act(() => push(0));
     await waitFor(() => expect(document.title).toBe('Board — Tessera'));
   });
 });

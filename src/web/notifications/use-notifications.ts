@@ -17,11 +17,13 @@ export function useUnreadCount(): number {
   const { data } = useQuery({ queryKey: notificationKeys.unread, queryFn: notificationsApi.unread });
   useEffect(
     () =>
-      listenToStream(notificationsApi.eventsUrl, (data) => {
-        const next = JSON.parse(data) as UnreadCountResponse;
-        const before = queryClient.getQueryData<UnreadCountResponse>(notificationKeys.unread);
-        queryClient.setQueryData(notificationKeys.unread, next);
-        if (before?.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
+      listenToStream(notificationsApi.eventsUrl, {
+        message: (data) => {
+          const next = JSON.parse(data) as UnreadCountResponse;
+          const before = queryClient.getQueryData<UnreadCountResponse>(notificationKeys.unread);
+          queryClient.setQueryData(notificationKeys.unread, next);
+          if (before?.unread !== next.unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
+        },
       }),
     [queryClient],
   );
