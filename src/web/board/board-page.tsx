@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
@@ -14,12 +14,14 @@ import { boardLabels, isFiltering, matchesFilters, readFilters } from './board-f
 import { BoardLanes } from './board-lanes.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { useColumnControls } from './column-controls.tsx';
-import { NewTaskDialog } from './new-task-dialog.tsx';
-import { TaskSheet } from './task-sheet.tsx';
+import { ColumnNameDialog, NewTaskDialog, TaskSheet } from './deferred-parts.ts';
 import { taskByKey } from './task-by-key.ts';
 import { useBoard } from './use-board.ts';
 import { useMembers } from './use-members.ts';
 import { useProjects } from '#src/web/lib/use-projects.ts';
+import { OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
+
+const DEFERRED = [TaskSheet, NewTaskDialog, ColumnNameDialog];
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -60,6 +62,12 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const filtering = isFiltering(filters);
+  usePreloadWhenIdle(DEFERRED);
+  // A link to a task or to the new task dialog: its part loads beside the board, not after it.
+  useEffect(() => {
+    if (params.has('task')) void TaskSheet.preload();
+    else if (params.get('new') === '1') void NewTaskDialog.preload();
+  }, [params]);
 
   // Unfiltered, each column's list is the state's own (unchanged lists keep their identity).
   const shown = useMemo(() => {
@@ -141,25 +149,29 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
         trailing={owner ? columns.addButton : null}
       />
       {owner ? columns.dialog : null}
-      <NewTaskDialog
-        open={params.get('new') === '1'}
-        onClose={() => setParam('new', null)}
-        workspaceId={workspace.id}
-        columns={state.columns}
-        members={memberList}
-        projects={projects}
-        onCreated={(task) => dispatch({ type: 'task-saved', task })}
-      />
-      {openTaskRow ? (
-        <TaskSheet
-          key={openTaskRow.id}
+      <OnceOpened open={params.get('new') === '1'}>
+        <NewTaskDialog
+          open={params.get('new') === '1'}
+          onClose={() => setParam('new', null)}
           workspaceId={workspace.id}
-          task={openTaskRow}
+          columns={state.columns}
           members={memberList}
-          projects={projects.groups}
-          dispatch={dispatch}
-          onClose={() => setParam('task', null)}
+          projects={projects}
+          onCreated={(task) => dispatch({ type: 'task-saved', task })}
         />
+      </OnceOpened>
+      {openTaskRow ? (
+        <Suspense fallback={null}>
+          <TaskSheet
+            key={openTaskRow.id}
+            workspaceId={workspace.id}
+            task={openTaskRow}
+            members={memberList}
+            projects={projects.groups}
+            dispatch={dispatch}
+            onClose={() => setParam('task', null)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

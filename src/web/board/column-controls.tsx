@@ -1,69 +1,17 @@
 import { MoreHorizontal, Plus } from 'lucide-react';
-import { useState, type Dispatch } from 'react';
+import { Suspense, useState, type Dispatch } from 'react';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
-import { COLUMN_NAME_MAX, type Column } from '#src/shared/tasks/paths.ts';
-import { CreateColumnSchema } from '#src/shared/tasks/schemas.ts';
+import type { Column } from '#src/shared/tasks/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
-import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { ConfirmDialog } from '#src/web/ui/confirm-dialog.tsx';
-import { Dialog } from '#src/web/ui/dialog.tsx';
-import { TextField } from '#src/web/ui/field.tsx';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { boardApi } from './board-api.ts';
 import type { BoardAction } from './board-state.ts';
+import { ColumnNameDialog } from './deferred-parts.ts';
 
 type Step = { kind: 'rename' | 'remove'; column: Column } | { kind: 'add' } | null;
-
-// A column's name, new or changed, checked by the same schema as the server's.
-function ColumnNameDialog({
-  title,
-  name,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  name: string;
-  onClose: () => void;
-  onSubmit: (name: string) => Promise<void>;
-}) {
-  const { form, submit, busy, problem, errorOf } = useSchemaForm({
-    schema: CreateColumnSchema,
-    defaultValues: { name },
-    fallback: boardUi.columnFailed,
-    fieldOf: (error) => (error.status === 400 || error.status === 409 ? 'name' : null),
-    onSubmit: async (values) => {
-      await onSubmit(values.name);
-      onClose();
-    },
-  });
-
-  return (
-    <Dialog open onOpenChange={(open) => (open || busy ? undefined : onClose())} title={title}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <TextField
-          label={boardUi.columnName}
-          autoComplete="off"
-          aria-required
-          maxLength={COLUMN_NAME_MAX}
-          error={errorOf('name')}
-          {...form.register('name')}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {boardUi.cancel}
-          </Button>
-          <Button type="submit" busy={busy} busyLabel={boardUi.saving}>
-            {title}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 // Owners rename, add, reorder and remove columns; a column with tasks cannot be removed.
 export function useColumnControls(
@@ -150,13 +98,15 @@ export function useColumnControls(
   } else if (step) {
     const title = step.kind === 'add' ? boardUi.addColumn : boardUi.renameColumn;
     dialog = (
-      <ColumnNameDialog
-        key={step.kind}
-        title={title}
-        name={step.kind === 'rename' ? step.column.name : ''}
-        onClose={close}
-        onSubmit={submit}
-      />
+      <Suspense fallback={null}>
+        <ColumnNameDialog
+          key={step.kind}
+          title={title}
+          name={step.kind === 'rename' ? step.column.name : ''}
+          onClose={close}
+          onSubmit={submit}
+        />
+      </Suspense>
     );
   }
   return { menu, addButton, dialog };
