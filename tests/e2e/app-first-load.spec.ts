@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 // anything else that uses the forms, from the shell or one of these pages brings it back into the
 // first load. Read from the build the server serves: a chunk's static imports are fetched before it runs.
 const ASSETS = 'dist/web/assets';
-const PAGES = ['app-layout', 'board-page', 'dashboard-page', 'calendar-page', 'clients-page'];
+const PAGES = ['app-layout', 'board-page', 'chat-page', 'dashboard-page', 'calendar-page', 'clients-page'];
 
 const chunks = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
 const source = (name: string) => readFileSync(join(ASSETS, name), 'utf8');

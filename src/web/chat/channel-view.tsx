@@ -17,7 +17,7 @@ import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
 import { putChannel } from './chat-cache.ts';
-import { Composer } from './composer.tsx';
+import { Composer } from './deferred-parts.tsx';
 import { MessageItem, type MessageActions } from './message-item.tsx';
 import { MessageList } from './message-list.tsx';
 import { PeopleList } from './people-list.tsx';

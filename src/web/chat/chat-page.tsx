@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hash, Lock, MessageCircle, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { GENERAL_CHANNEL, type Channel } from '#src/shared/chat/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
@@ -8,14 +8,14 @@ import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.t
 import { useSession } from '#src/web/lib/session.tsx';
 import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
 import { cn } from '#src/web/ui/cn.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { ChannelView } from './channel-view.tsx';
-import { CreateChannelDialog } from './create-channel-dialog.tsx';
-import { NewDirectDialog } from './new-direct-dialog.tsx';
+import { CreateChannelDialog, LATER, NewDirectDialog, preloadComposer } from './deferred-parts.tsx';
 import { useChatChannels } from './use-chat-channels.ts';
 import { useChatLive } from './use-chat-live.ts';
 
@@ -46,6 +46,8 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [writing, setWriting] = useState(false);
+  useEffect(() => void preloadComposer(), []);
+  usePreloadWhenIdle(LATER);
   if (isPending) return <GenericLoader />;
   if (error || !data) {
     return (
@@ -98,27 +100,31 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
       ) : (
         <p className="text-sm text-slate-600">{chatText.noChannel}</p>
       )}
-      <CreateChannelDialog
-        workspaceId={workspaceId}
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(channel) => {
-          setCreating(false);
-          void refetch();
-          choose(channel);
-        }}
-      />
-      <NewDirectDialog
-        workspaceId={workspaceId}
-        teammates={teammates}
-        open={writing}
-        onOpenChange={setWriting}
-        onOpened={(channel) => {
-          setWriting(false);
-          void refetch();
-          choose(channel);
-        }}
-      />
+      <OnceOpened open={creating}>
+        <CreateChannelDialog
+          workspaceId={workspaceId}
+          open={creating}
+          onOpenChange={setCreating}
+          onCreated={(channel) => {
+            setCreating(false);
+            void refetch();
+            choose(channel);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={writing}>
+        <NewDirectDialog
+          workspaceId={workspaceId}
+          teammates={teammates}
+          open={writing}
+          onOpenChange={setWriting}
+          onOpened={(channel) => {
+            setWriting(false);
+            void refetch();
+            choose(channel);
+          }}
+        />
+      </OnceOpened>
     </div>
   );
 }

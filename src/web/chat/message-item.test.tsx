@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatText } from '#src/shared/chat/messages.ts';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { notificationCopy } from '#src/shared/notifications/messages.ts';
 import { ApiError } from '#src/web/lib/api-client.ts';
+import { EditMessageForm } from './deferred-parts.tsx';
 import { MessageItem } from './message-item.tsx';
 
 const grace = { id: '11111111-1111-4111-8111-111111111111', name: 'Grace Teammate' };
@@ -56,6 +57,9 @@ function show(overrides: Partial<Parameters<typeof MessageItem>[0]> = {}) {
 }
 
 describe('a chat message', () => {
+  // As the chat page does once it is idle: the editor's code is in before anyone asks for it.
+  beforeAll(() => EditMessageForm.preload());
+
   it('shows its reactions with counts, toggles one, opens its thread and makes a task', async () => {
     const actions = show({
       message: { ...message, replyCount: 2, reactions: [{ emoji: '🎉', count: 2, mine: true }] },

@@ -7,7 +7,7 @@ import { Button } from '#src/web/ui/button.tsx';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 import { chatApi, chatKeys } from './chat-api.ts';
-import { Composer } from './composer.tsx';
+import { Composer } from './deferred-parts.tsx';
 import type { MessageActions } from './message-item.tsx';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { useMemo, type ReactNode } from 'react';

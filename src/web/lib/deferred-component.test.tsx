@@ -60,6 +60,18 @@ describe('deferredComponent', () => {
     expect(load).toHaveBeenCalledOnce();
   });
 
+  it('renders at once, without its fallback, once preloaded', async () => {
+    const Dialog = deferredComponent(() => Promise.resolve(() => <p>Dialog</p>));
+    await Dialog.preload();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Dialog />
+      </Suspense>,
+    );
+    expect(screen.getByText('Dialog')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).toBeNull();
+  });
+
   it('tries again after a preload that failed, and the render gets the code', async () => {
     const load = vi
       .fn<() => Promise<() => JSX.Element>>()

@@ -6,14 +6,24 @@ export type DeferredComponent<P> = LazyExoticComponent<ComponentType<P>> & { pre
 
 export function deferredComponent<P>(load: () => Promise<ComponentType<P>>): DeferredComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
   // One fetch for the preload and the render; a failed one (offline) is tried again by the next.
   const once = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  // Once the code is in, the first render uses it at once: React's lazy takes a thenable that calls back
+  // right away without suspending, where a promise, even a settled one, shows the fallback for a frame.
+  const inHand = (component: ComponentType<P>) =>
+    ({ then: (settle: (module: { default: ComponentType<P> }) => void) => settle({ default: component }) }) as unknown as Promise<{
+      default: ComponentType<P>;
+    }>;
   return Object.assign(
-    lazy(async () => ({ default: await once() })),
+    lazy(() => (loaded ? inHand(loaded) : once().then((component) => ({ default: component })))),
     {
       preload: () =>
         once().then(
