@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, FileUp, History, MoreHorizontal, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { docsText } from '#src/shared/docs/messages.ts';
 import type { Page } from '#src/shared/docs/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
@@ -9,6 +9,7 @@ import { useSession } from '#src/web/lib/session.tsx';
 import { useLiveEvents } from '#src/web/lib/use-live-refresh.ts';
 import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
+import { usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
 import { useParams } from '#src/web/routing/params.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
@@ -19,11 +20,9 @@ import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
 import { Menu, MenuItem } from '#src/web/ui/menu.tsx';
 import { docsApi, docsKeys } from './docs-api.ts';
-import { ImportDialog } from './import-dialog.tsx';
-import { PageEditor } from './page-editor.tsx';
-import { HistoryPanel, VersionPreview } from './page-history.tsx';
+import { applyToChips } from './chip-updates.ts';
+import { HistoryPanel, ImportDialog, LATER, PageEditor, preloadEditor, VersionPreview } from './deferred-parts.tsx';
 import { PageTree } from './page-tree.tsx';
-import { applyToChips } from './task-chip.tsx';
 import type { Placement } from './tree-order.ts';
 
 const ICONS = ['📄', '📘', '📝', '💡', '✅', '🚀', '📊', '🗂️', '🎯', '🐛'];
@@ -45,6 +44,11 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pageId = null } = useParams<'pageId'>();
+  // A page in the address: the editor's code loads beside the page list, not after it.
+  useEffect(() => {
+    if (pageId) void preloadEditor();
+  }, [pageId]);
+  usePreloadWhenIdle(LATER);
   // A teammate's change refreshes the tree (and the open page's history); a task's, the chips showing it.
   useLiveEvents(workspaceId, (event) => {
     void queryClient.invalidateQueries({ queryKey: docsKeys.all(workspaceId) });
@@ -58,17 +62,19 @@ function WorkspaceDocs({ workspaceId }: { workspaceId: string }) {
   // The import dialog, open with the parent it starts from (null: the top level).
   const [importing, setImporting] = useState<{ parentId: string | null } | null>(null);
   const importDialog = importing ? (
-    <ImportDialog
-      workspaceId={workspaceId}
-      pages={data?.pages ?? []}
-      parentId={importing.parentId}
-      open
-      onOpenChange={(open) => !open && setImporting(null)}
-      onImported={(page) => {
-        void refresh();
-        void navigate(`/pages/${page.id}`);
-      }}
-    />
+    <Suspense fallback={null}>
+      <ImportDialog
+        workspaceId={workspaceId}
+        pages={data?.pages ?? []}
+        parentId={importing.parentId}
+        open
+        onOpenChange={(open) => !open && setImporting(null)}
+        onImported={(page) => {
+          void refresh();
+          void navigate(`/pages/${page.id}`);
+        }}
+      />
+    </Suspense>
   ) : null;
   const create = useMutation({
     mutationFn: (parentId: string | null) => docsApi.create(workspaceId, { parentId }),
@@ -265,13 +271,15 @@ function OpenPage({
       <div className={historyOpen ? 'grid gap-3 lg:grid-cols-[minmax(0,1fr)_16rem]' : undefined}>
         <div className="min-w-0">
           {previewing ? (
-            <VersionPreview
-              key={previewing}
-              workspaceId={workspaceId}
-              pageId={page.id}
-              versionId={previewing}
-              onDone={() => setPreviewing(null)}
-            />
+            <Suspense fallback={null}>
+              <VersionPreview
+                key={previewing}
+                workspaceId={workspaceId}
+                pageId={page.id}
+                versionId={previewing}
+                onDone={() => setPreviewing(null)}
+              />
+            </Suspense>
           ) : null}
           <div hidden={previewing !== null}>
             <PageEditor
@@ -284,16 +292,18 @@ function OpenPage({
           </div>
         </div>
         {historyOpen ? (
-          <HistoryPanel
-            workspaceId={workspaceId}
-            pageId={page.id}
-            previewing={previewing}
-            onPreview={(versionId) => setPreviewing(versionId === previewing ? null : versionId)}
-            onClose={() => {
-              setHistoryOpen(false);
-              setPreviewing(null);
-            }}
-          />
+          <Suspense fallback={null}>
+            <HistoryPanel
+              workspaceId={workspaceId}
+              pageId={page.id}
+              previewing={previewing}
+              onPreview={(versionId) => setPreviewing(versionId === previewing ? null : versionId)}
+              onClose={() => {
+                setHistoryOpen(false);
+                setPreviewing(null);
+              }}
+            />
+          </Suspense>
         ) : null}
       </div>
       <ConfirmDialog

@@ -10,7 +10,8 @@ import { sampleColumn, sampleTask } from '../../../tests/support/sample-tasks.ts
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
-import { applyToChips, ChipWorkspace, TaskChip } from './task-chip.tsx';
+import { applyToChips } from './chip-updates.ts';
+import { ChipWorkspace, TaskChip } from './task-chip.tsx';
 
 const todo = sampleColumn;
 const doing: Column = { ...sampleColumn, id: 'c2', name: 'In progress', position: 'a1' };

@@ -1,8 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { createContext, useContext } from 'react';
 import { docsText } from '#src/shared/docs/messages.ts';
-import type { LiveEvent, TaskResponse } from '#src/shared/tasks/paths.ts';
 import { taskAddress } from '#src/shared/tasks/task-keys.ts';
 import { Link } from '#src/web/routing/links.tsx';
 import { docsApi, docsKeys } from './docs-api.ts';
@@ -44,18 +43,4 @@ export function TaskChip({ node }: ReactNodeViewProps) {
       </Link>
     </NodeViewWrapper>
   );
-}
-
-// What the live stream changes in the chips: a task's edit or move goes straight into its chip (no
-// request), a deleted or restored task is asked for again (it may no longer be one the reader sees),
-// a column's change reloads the statuses.
-export function applyToChips(client: QueryClient, workspaceId: string, event: LiveEvent): void {
-  if (event.type === 'task.updated') {
-    const key = docsKeys.task(workspaceId, event.task.id);
-    if (client.getQueryData(key)) client.setQueryData<TaskResponse>(key, { task: event.task });
-  } else if (event.type === 'task.deleted' || event.type === 'task.created') {
-    void client.invalidateQueries({ queryKey: docsKeys.task(workspaceId, event.task.id) });
-  } else if (event.type === 'column.created' || event.type === 'column.updated' || event.type === 'column.deleted') {
-    void client.invalidateQueries({ queryKey: docsKeys.columns(workspaceId) });
-  }
 }
