@@ -95,28 +95,45 @@ describe('a shared live stream', () => {
       expect(board.resyncs).toBe(1);
     });
 
-    it('opens a stream the server refused again after a pause, from the last event heard', async () => {
+    it('opens a stream the server refused again after a pause that doubles, from the last event heard', async () => {
       vi.useFakeTimers();
+      // Each wait at its longest: half as long again as its pause.
+      vi.spyOn(Math, 'random').mockReturnValue(1);
       try {
         const tab = await openTab();
+        const wait = tab.RECONNECT_MS * 1.5;
         const status: string[] = [];
+        const opened = () => FakeEventSource.opened.length;
         tab.listen(URL, { message: () => undefined, status: (now) => status.push(now) });
         open()[0]!.connect();
         open()[0]!.send('moved', '7');
         // A dropped connection: the browser reconnects by itself, sending Last-Event-ID.
         open()[0]!.fail(false);
         expect(status).toEqual(['live', 'reconnecting']);
-        vi.advanceTimersByTime(tab.RECONNECT_MS);
-        expect(FakeEventSource.opened).toHaveLength(1);
+        vi.advanceTimersByTime(wait);
+        expect(opened()).toBe(1);
         // An error answer: the browser gives up, and the stream is opened again.
         open()[0]!.fail(true);
         expect(open()).toHaveLength(0);
-        vi.advanceTimersByTime(tab.RECONNECT_MS);
+        vi.advanceTimersByTime(wait - 1);
+        expect(opened()).toBe(1);
+        vi.advanceTimersByTime(1);
         expect(open().map((source) => source.url)).toEqual([`${URL}?after=7`]);
+        // Refused again: twice as long.
+        open()[0]!.fail(true);
+        vi.advanceTimersByTime(2 * wait - 1);
+        expect(opened()).toBe(2);
+        vi.advanceTimersByTime(1);
+        expect(opened()).toBe(3);
+        // Once open, the next refusal waits the least again.
         open()[0]!.connect();
-        expect(status).toEqual(['live', 'reconnecting', 'reconnecting', 'live']);
+        expect(status).toEqual(['live', 'reconnecting', 'reconnecting', 'reconnecting', 'live']);
+        open()[0]!.fail(true);
+        vi.advanceTimersByTime(wait);
+        expect(opened()).toBe(4);
       } finally {
         vi.useRealTimers();
+        vi.restoreAllMocks();
       }
     });
   });

@@ -31,8 +31,12 @@ interface Stream {
   close: () => void;
 }
 
-// An EventSource that gave up (the server answered with an error) is opened again after this.
+// An EventSource that gave up (the server answered with an error) is opened again after this, doubled
+// after each refusal up to the most (a server refusing everyone is not asked by every browser every
+// 2 s), each wait up to half as long again at random (browsers refused together do not come back
+// together); a stream that opens starts again from the least.
 export const RECONNECT_MS = 2_000;
+export const RECONNECT_MAX_MS = 30_000;
 
 const streams = new Map<string, Stream>();
 
@@ -75,15 +79,21 @@ function hear(stream: Stream, heard: Heard): void {
 function keepOpen(url: string, stream: Stream, tell: (heard: Heard) => void): () => void {
   let source: EventSource;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let pause = RECONNECT_MS;
   const connect = () => {
     source = new EventSource(stream.lastId ? `${url}?after=${encodeURIComponent(stream.lastId)}` : url, { withCredentials: true });
-    source.onopen = () => tell({ status: 'live' });
+    source.onopen = () => {
+      pause = RECONNECT_MS;
+      tell({ status: 'live' });
+    };
     source.onmessage = (message: MessageEvent<string>) => tell({ message: message.data, id: message.lastEventId });
     source.addEventListener(RESYNC_EVENT, () => tell({ resync: true }));
     hearStreamEnd(source, (reason) => tell({ ended: reason }));
     source.onerror = () => {
       tell({ status: 'reconnecting' });
-      if (source.readyState === EventSource.CLOSED) retry = setTimeout(connect, RECONNECT_MS);
+      if (source.readyState !== EventSource.CLOSED) return;
+      retry = setTimeout(connect, pause * (1 + Math.random() / 2));
+      pause = Math.min(pause * 2, RECONNECT_MAX_MS);
     };
   };
   connect();
