@@ -36,7 +36,7 @@ interface Stream {
 // 2 s), each wait up to half as long again at random (browsers refused together do not come back
 // together); a stream that opens starts again from the least.
 export const RECONNECT_MS = 2_000;
-export const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_MAX_MS = 30_000;
 
 const streams = new Map<string, Stream>();
 
