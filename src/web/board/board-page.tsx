@@ -14,14 +14,12 @@ import { boardLabels, isFiltering, matchesFilters, readFilters } from './board-f
 import { BoardLanes } from './board-lanes.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { useColumnControls } from './column-controls.tsx';
-import { ColumnNameDialog, NewTaskDialog, TaskSheet } from './deferred-parts.ts';
+import { LATER, NewTaskDialog, TaskSheet } from './deferred-parts.ts';
 import { taskByKey } from './task-by-key.ts';
 import { useBoard } from './use-board.ts';
 import { useMembers } from './use-members.ts';
 import { useProjects } from '#src/web/lib/use-projects.ts';
 import { OnceOpened, usePreloadWhenIdle } from '#src/web/lib/deferred-component.tsx';
-
-const DEFERRED = [TaskSheet, NewTaskDialog, ColumnNameDialog];
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -62,7 +60,7 @@ function WorkspaceBoard({ workspace }: { workspace: WorkspaceSummary }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const filtering = isFiltering(filters);
-  usePreloadWhenIdle(DEFERRED);
+  usePreloadWhenIdle(LATER);
   // A link to a task or to the new task dialog: its part loads beside the board, not after it.
   useEffect(() => {
     if (params.has('task')) void TaskSheet.preload();

@@ -7,3 +7,5 @@ import { deferredComponent } from '#src/web/lib/deferred-component.tsx';
 export const TaskSheet = deferredComponent(() => import('./task-sheet.tsx').then((module) => module.TaskSheet));
 export const NewTaskDialog = deferredComponent(() => import('./new-task-dialog.tsx').then((module) => module.NewTaskDialog));
 export const ColumnNameDialog = deferredComponent(() => import('./column-name-dialog.tsx').then((module) => module.ColumnNameDialog));
+
+export const LATER = [TaskSheet, NewTaskDialog, ColumnNameDialog];
