@@ -7,6 +7,25 @@ import { workspaceCopy } from '#src/shared/workspace-messages.ts';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 
+// A toast over the top bar took the click meant for the user menu, and the pointer on it paused it for good.
+test('a toast shows below the top bar, and the user menu opens while it is there, at 390 and 1280 px', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Casey Morgan' }));
+  await page.goto('/profile-settings');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: success.updateProfile });
+    await expect(toast).toBeVisible();
+    const bar = (await page.locator('header').first().boundingBox())!;
+    // Once it has slid in.
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await userMenu(page).click({ timeout: 2_000 });
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(toast).toBeHidden();
+  }
+});
+
 test('a user edits name and gender and sees them after a reload and in the user menu', async ({ page, accounts }) => {
   await signInAs(page, await accounts.create({ name: 'Casey Morgan' }));
   await page.goto('/profile-settings');
