@@ -1,5 +1,4 @@
-import { Suspense, type ComponentProps } from 'react';
-import { deferredComponent } from '#src/web/lib/deferred-component.tsx';
+import { deferredComponent, withPlaceholder } from '#src/web/lib/deferred-component.tsx';
 
 // The chat's forms carry the form library and its schemas, which the list of messages does not need
 // for its first paint. The composer's code is asked for as the page opens (it is wanted at once), the
@@ -15,16 +14,9 @@ export const preloadComposer = LoadedComposer.preload;
 export const LATER = [EditMessageForm, CreateChannelDialog, NewDirectDialog];
 
 // Until its code is in, the composer's place is kept at its size, so the messages above do not move.
-export function Composer(props: ComponentProps<typeof LoadedComposer>) {
-  return (
-    <Suspense
-      fallback={
-        <div className="border-t border-slate-200 p-3" aria-hidden="true">
-          <div className="h-[3.625rem] rounded-control border border-slate-200 bg-slate-50" />
-        </div>
-      }
-    >
-      <LoadedComposer {...props} />
-    </Suspense>
-  );
-}
+export const Composer = withPlaceholder(
+  LoadedComposer,
+  <div className="border-t border-slate-200 p-3" aria-hidden="true">
+    <div className="h-[3.625rem] rounded-control border border-slate-200 bg-slate-50" />
+  </div>,
+);

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense, type JSX } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferredComponent, OnceOpened, whenIdle } from './deferred-component.tsx';
+import { deferredComponent, OnceOpened, whenIdle, withPlaceholder } from './deferred-component.tsx';
 
 describe('whenIdle', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -86,6 +86,21 @@ describe('deferredComponent', () => {
     );
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('withPlaceholder', () => {
+  it('shows the placeholder in the part’s place until its code is in, then the part', async () => {
+    let arrive!: (component: ({ name }: { name: string }) => JSX.Element) => void;
+    const Composer = withPlaceholder(
+      deferredComponent(() => new Promise((resolve) => (arrive = resolve))),
+      <p>Keeping its place</p>,
+    );
+    render(<Composer name="Ada" />);
+    expect(screen.getByText('Keeping its place')).toBeInTheDocument();
+    arrive(({ name }) => <p>Write to {name}</p>);
+    expect(await screen.findByText('Write to Ada')).toBeInTheDocument();
+    expect(screen.queryByText('Keeping its place')).toBeNull();
   });
 });
 

@@ -34,6 +34,19 @@ export function deferredComponent<P>(load: () => Promise<ComponentType<P>>): Def
   );
 }
 
+// A deferred component that shows `placeholder` in its place until its code is in: for a part wanted as
+// the page opens, whose space should not stay empty (or move what is around it) meanwhile.
+export function withPlaceholder<P extends object>(component: DeferredComponent<P>, placeholder: ReactNode) {
+  const Deferred = component as ComponentType<P>;
+  return function Placeheld(props: P) {
+    return (
+      <Suspense fallback={placeholder}>
+        <Deferred {...props} />
+      </Suspense>
+    );
+  };
+}
+
 // Runs `work` when the browser is idle, no sooner than `after` ms: code a person may want soon loads
 // once the page has shown its data, not in the middle of showing it. Returns a cancel.
 export function whenIdle(work: () => void, after = 1_500): () => void {
