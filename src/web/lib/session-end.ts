@@ -16,8 +16,8 @@ export function onAccessEnd(listener: Listener): () => void {
 }
 
 // Every live stream of a workspace: after `ended` the browser must not reconnect (it would be refused).
-// `onEnd` hears why (by default, this page's listeners).
-export function hearStreamEnd(source: EventSource, onEnd: Listener = announceAccessEnd): void {
+// `onEnd` hears why (the shared stream tells every tab, each announcing it to its page's listeners).
+export function hearStreamEnd(source: EventSource, onEnd: Listener): void {
   source.addEventListener(ENDED_EVENT, (event) => {
     source.close();
     let reason: StreamEndReason = 'signed-out';
