@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense, type JSX } from 'react';
+import { Suspense, type ComponentType, type JSX } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredComponent, OnceOpened, whenIdle, withPlaceholder } from './deferred-component.tsx';
 
@@ -91,14 +91,15 @@ describe('deferredComponent', () => {
 
 describe('withPlaceholder', () => {
   it('shows the placeholder in the part’s place until its code is in, then the part', async () => {
-    let arrive!: (component: ({ name }: { name: string }) => JSX.Element) => void;
+    type ComposerProps = { name: string };
+    let arrive!: (component: ComponentType<ComposerProps>) => void;
     const Composer = withPlaceholder(
-      deferredComponent(() => new Promise((resolve) => (arrive = resolve))),
+      deferredComponent<ComposerProps>(() => new Promise((resolve) => (arrive = resolve))),
       <p>Keeping its place</p>,
     );
     render(<Composer name="Ada" />);
     expect(screen.getByText('Keeping its place')).toBeInTheDocument();
-    arrive(({ name }) => <p>Write to {name}</p>);
+    arrive(({ name }: ComposerProps) => <p>Write to {name}</p>);
     expect(await screen.findByText('Write to Ada')).toBeInTheDocument();
     expect(screen.queryByText('Keeping its place')).toBeNull();
   });
