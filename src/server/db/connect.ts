@@ -165,26 +165,28 @@ class ImmediateSqliteDialect extends SqliteDialect {
 // PostgreSQL plans an unnamed statement anew at every run, and for the board's short reads planning cost
 // more than running (1.0 against 0.7 ms in EXPLAIN ANALYZE). A named statement is parsed and planned once
 // per connection and then only bound. Our statements have a fixed set of shapes, so each text gets one
-// name, the same on every connection; past NAMED_STATEMENTS_MAX texts (lists of varying length make new
-// ones) the rest run unnamed, which bounds what each connection keeps.
+// name, the same on every connection of a pool; past NAMED_STATEMENTS_MAX texts (lists of varying length
+// make new ones) the rest run unnamed, which bounds what each connection keeps.
 const NAMED_STATEMENTS_MAX = 300;
-const statementNames = new Map<string, string>();
 const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < NAMED_STATEMENTS_MAX && NAMEABLE.test(text)) {
-    name = `tessera_${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
+function statementNamer(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS_MAX && NAMEABLE.test(text)) {
+      name = `tessera_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
 }
 
 interface QueryingClient {
   query: (...args: unknown[]) => unknown;
 }
 
-function prepareByName(client: QueryingClient): void {
+function prepareByName(client: QueryingClient, statementName: (text: string) => string | undefined): void {
   const query = client.query.bind(client);
   client.query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
     const name = typeof config === 'string' && Array.isArray(values) ? statementName(config) : undefined;
@@ -271,9 +273,10 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // (a restart, a failover, a cut network) would crash the process. Its statement fails on its own, and
   // the pool discards a connection that can no longer query when it comes back.
   pool.on('error', () => undefined);
+  const statementName = statementNamer();
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    prepareByName(client as unknown as QueryingClient);
+    prepareByName(client as unknown as QueryingClient, statementName);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // PostgreSQL flushes in its own process; turning that off per transaction costs three more round trips.
