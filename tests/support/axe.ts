@@ -23,7 +23,9 @@ async function settleMotion(page: Page): Promise<void> {
 export async function axeFindings(page: Page, { include, where }: { include?: string; where?: string } = {}): Promise<string[]> {
   await settleMotion(page);
   // No page of the app has an iframe, so the one-frame (legacy) run serves and saves a blank page per scan.
-  const axe = new AxeBuilder({ page }).setLegacyMode();
+  // Only violations are read: axe then details one node of each rule that passed instead of every one
+  // (a scan of seven public pages, alternating: 695 → 567 ms).
+  const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   if (include) axe.include(include);
   const { violations } = await axe.analyze();
   const lead = where ? `${where}: ` : '';
