@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#src/server/app.ts';
 import { loadConfig, type Config } from '#src/server/config.ts';
 import type { Db, Engine } from '#src/server/db/connect.ts';
 import { smtpMailer } from '#src/server/mail/mailer.ts';
+import { freePort } from './free-port.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -31,14 +31,6 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   database?: TestDatabase;
   mail?: SmtpSink;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 // The real app over real HTTP on loopback, with its own database, SMTP sink and a clock tests can move.
