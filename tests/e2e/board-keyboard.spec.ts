@@ -61,15 +61,18 @@ test('a card moves right across every column and back left by keyboard alone, an
     await page.keyboard.press('ArrowLeft');
     await expect(live).toContainText(`Task Travelling card is in column ${name}, position`);
   }
+  const saved = page.waitForResponse((response) => response.url().endsWith('/move'));
   await page.keyboard.press('Space');
   await expect(live).toContainText('Task Travelling card was dropped in column To do, position');
   await expect(column(page, 'To do').getByRole('button', openButton('Travelling card'))).toBeVisible();
   await expect(column(page, 'Review').getByTestId('column-count')).toHaveText(boardUi.taskCount(0));
 
-  // One step left from Done lands in In progress, and the server kept it there.
+  // The server kept it there (reloaded once the move is answered: a reload cancels what is still sent).
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(column(page, 'To do').getByRole('button', openButton('Travelling card'))).toBeVisible();
-  // Each key waits to be heard before the next, as a person listening does.
+  // One step left from Done lands in In progress. Each key waits to be heard before the next, as a person
+  // listening does.
   await move.focus();
   await pickUpCard(page);
   await expect(live).toContainText('Task Travelling card is in column To do, position');
@@ -81,8 +84,10 @@ test('a card moves right across every column and back left by keyboard alone, an
     await page.keyboard.press(key);
     await expect(live).toContainText(`Task Travelling card is in column ${name}, position`);
   }
+  const savedAgain = page.waitForResponse((response) => response.url().endsWith('/move'));
   await page.keyboard.press('Space');
   await expect(live).toContainText('Task Travelling card was dropped in column In progress, position');
+  expect((await savedAgain).status()).toBe(200);
   await page.reload();
   await expect(column(page, 'In progress').getByRole('button', openButton('Travelling card'))).toBeVisible();
 

@@ -246,3 +246,33 @@ test('an owner adds, renames, reorders and removes columns; a column with tasks 
   await page.reload();
   await expect.poll(names).toEqual(['To do', 'In progress', 'Done']);
 });
+
+test('a move committed between the board’s read and its live stream’s start shows without a reload', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  const ws = await workspaceOf(page);
+  const columns = ((await (await page.request.get(`/api/workspaces/${ws}/columns`)).json()) as { columns: { id: string; name: string }[] })
+    .columns;
+  const made = await page.request.post(`/api/workspaces/${ws}/tasks`, { data: { title: 'Moved meanwhile', columnId: columns[0]!.id } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { task } = (await made.json()) as { task: { id: string } };
+
+  // The stream is held back until the move is committed, after the board was read: a teammate's move
+  // landing in that gap on a slow connection. It reaches this board through neither.
+  let letStreamStart = () => undefined as void;
+  const moveCommitted = new Promise<void>((resolve) => (letStreamStart = resolve));
+  await page.route(/\/api\/workspaces\/[^/]+\/events/, async (route) => {
+    await moveCommitted;
+    await route.continue();
+  });
+  const boardRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/board'));
+  await page.goto('/board');
+  await boardRead;
+  await expect(column(page, 'To do').getByRole('button', { name: boardUi.openTask('Moved meanwhile') })).toBeVisible();
+  const moved = await page.request.post(`/api/workspaces/${ws}/tasks/${task.id}/move`, {
+    data: { columnId: columns[2]!.id, afterId: null },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  letStreamStart();
+  await expect(page.getByTestId('live-status')).toHaveText(boardUi.liveStatus.live);
+  await expect(column(page, 'Done').getByRole('button', { name: boardUi.openTask('Moved meanwhile') })).toBeVisible();
+});

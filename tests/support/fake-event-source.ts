@@ -27,8 +27,8 @@ export class FakeEventSource extends EventTarget {
     this.onmessage?.(new MessageEvent('message', { data, lastEventId }));
   }
   // A named event (`event: name`).
-  emit(name: string, data = '{}') {
-    this.dispatchEvent(new MessageEvent(name, { data }));
+  emit(name: string, data = '{}', lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(name, { data, lastEventId }));
   }
   // The server ended the stream because the person's access ended.
   end(reason: string) {

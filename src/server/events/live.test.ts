@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskError } from '#src/shared/tasks/messages.ts';
 import { accountSecurityPaths, type SessionInfo } from '#src/shared/account-security/paths.ts';
-import { REPLAY_MAX, type LiveEvent, type StreamEndReason } from '#src/shared/tasks/paths.ts';
+import { REPLAY_MAX, type BoardResponse, type LiveEvent, type StreamEndReason } from '#src/shared/tasks/paths.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
 import { client, signedInClient, startTestApp, useTestApp, useTwoTestApps, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createTask, readEvents, team, type EventReader } from '../../../tests/support/tasks.ts';
-import { EVENT_RETENTION_MS, sweepEvents } from './log.ts';
+import { EVENT_RETENTION_MS, latestEventId, sweepEvents } from './log.ts';
 import { del } from '../../../tests/support/workspaces.ts';
 
 // The access check is announced, never waited for. The stream opens with its own timers (the heartbeat,
@@ -79,6 +79,8 @@ describe.each(engines)('live board events on %s', (engine) => {
       await createTask(owner.c, id, { title: live });
       await again.waitFor((event) => 'task' in event && event.task.title === live);
       expect(titles(again.events)).toEqual(expected);
+      // Replayed from an id it knows: the browser already has where it starts.
+      expect(again.raw()).not.toContain('event: start');
       again.close();
     }
     const fresh = await readEvents(t.url, member.c, id);
@@ -86,6 +88,28 @@ describe.each(engines)('live board events on %s', (engine) => {
     await fresh.waitFor(() => true);
     expect(titles(fresh.events)).toEqual(['Only this']);
     fresh.close();
+  });
+
+  it('tells a stream opened without an id the event it starts after, the last one a board answer read then includes', async () => {
+    const { owner, member, id, columns } = await team(t);
+    const board = async () => (await member.c.get<BoardResponse>(`/workspaces/${id}/board`)).body.eventId;
+    const watching = await readEvents(t.url, member.c, id);
+    const task = await createTask(owner.c, id, { title: 'Made before' });
+    const made = await watching.waitFor((event) => event.type === 'task.created');
+    watching.close();
+    expect(await board()).toBe(made.id);
+    // Committed after that board was read and before the next stream starts: the stream will not send it,
+    // and its start says so.
+    await owner.c.post(`/workspaces/${id}/tasks/${task.id}/move`, { columnId: columns[1]!.id, afterId: null });
+    const moved = await latestEventId(t.db.kysely, id);
+    expect(moved).toBeGreaterThan(Number(made.id));
+    const fresh = await readEvents(t.url, member.c, id);
+    await vi.waitFor(() => expect(fresh.raw()).toContain(`event: start\nid: ${moved}\ndata: {}\n\n`));
+    await createTask(owner.c, id, { title: 'Made after' });
+    const after = await fresh.waitFor((event) => event.type === 'task.created');
+    expect(fresh.events.map((event) => event.id)).toEqual([after.id]);
+    fresh.close();
+    expect(await board()).toBe(after.id);
   });
 
   it(`asks the browser to refetch when it missed more than ${REPLAY_MAX} events`, async () => {
@@ -105,10 +129,12 @@ describe.each(engines)('live board events on %s', (engine) => {
       created_at: Date.now(),
     }));
     await t.db.kysely.insertInto('workspace_events').values(rows).execute();
+    const flooded = await latestEventId(t.db.kysely, id);
     const behind = await readEvents(t.url, member.c, id, { lastEventId: String(before) });
     await createTask(owner.c, id, { title: 'After the flood' });
     await behind.waitFor((event) => event.type === 'task.created');
-    expect(behind.raw()).toContain('event: resync\ndata: {}\n\n');
+    // The refetch reads everything up to the start at least; the stream goes on from there.
+    expect(behind.raw()).toContain(`event: resync\ndata: {}\n\nevent: start\nid: ${flooded}\ndata: {}\n\n`);
     expect(behind.events.map((event) => event.type)).toEqual(['task.created']);
     behind.close();
   });

@@ -1,5 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { ENDED_EVENT, REPLAY_MAX, RESYNC_EVENT, type LiveEvent, type StreamEndReason, type StreamEnded } from '#src/shared/tasks/paths.ts';
+import {
+  ENDED_EVENT,
+  REPLAY_MAX,
+  RESYNC_EVENT,
+  START_EVENT,
+  type LiveEvent,
+  type StreamEndReason,
+  type StreamEnded,
+} from '#src/shared/tasks/paths.ts';
 import type { Db } from '#src/server/db/connect.ts';
 import { createEventStreamHost, HEARTBEAT_MS } from '#src/server/http/event-stream.ts';
 import type { WakeChannel } from './wake-channel.ts';
@@ -96,6 +104,7 @@ export function createEventStreams(
       const subscription = await hub.subscribe(options.workspaceId, deliver);
       unsubscribe = subscription.unsubscribe;
       if (stream.ended) return unsubscribe();
+      let replayed = options.after !== null;
       if (options.after !== null && options.after !== subscription.startsAfter) {
         const missed =
           options.after < subscription.startsAfter
@@ -105,9 +114,13 @@ export function createEventStreams(
             : [];
         const known = await hasEvent(db.kysely, options.workspaceId, options.after);
         const beforeJoining = missed.some((event) => event.occurredAt < options.joinedAt);
-        if (!known || beforeJoining || missed.length > REPLAY_MAX) send(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
+        replayed = known && !beforeJoining && missed.length <= REPLAY_MAX;
+        if (!replayed) send(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
         else for (const event of missed) if (hears(event, userId)) send(frameOf(event));
       }
+      // Where a stream that replayed nothing starts (data is required: an event without any is not
+      // dispatched to the page).
+      if (!replayed) send(`event: ${START_EVENT}\nid: ${subscription.startsAfter}\ndata: {}\n\n`);
       replaying = false;
       for (const event of held.splice(0)) sendLive(event);
     } catch {

@@ -13,6 +13,7 @@ import { readWorkspace } from '#src/server/workspace-access/door.ts';
 import { findMember } from '#src/server/workspace-access/memberships.ts';
 import type { WorkspaceScope } from '#src/server/workspace-access/scope.ts';
 import type { RecordEvent } from '#src/server/events/recorder.ts';
+import { latestEventId } from '#src/server/events/log.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { createChange, type Record as RecordChange } from './change.ts';
 import { createColumns, findColumn } from './columns.ts';
@@ -193,7 +194,8 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
           inSnapshot(db, async (tx) => {
             const columns = await listColumns(tx, scope.workspaceId);
             const pages = await firstPages(tx, scope.workspaceId, columns);
-            return { columns, pages: Object.fromEntries(columns.map((column, index) => [column.id, pages[index]!])) };
+            const eventId = String(await latestEventId(tx, scope.workspaceId));
+            return { columns, pages: Object.fromEntries(columns.map((column, index) => [column.id, pages[index]!])), eventId };
           }),
         );
       const board = await read();

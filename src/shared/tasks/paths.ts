@@ -136,6 +136,12 @@ export type LiveEvent = LiveEventData & {
 // the board refetches everything.
 export const RESYNC_EVENT = 'resync';
 
+// Sent (event name `start`, `id: <id>`, empty data) when a stream replays nothing, having been opened
+// without an id or told to resync: the id of the last event it will not send. A reconnect replays from
+// there, and a board whose answer is older (its `eventId` lower) reads again, since what was committed
+// between that read and the stream's start reaches it by neither.
+export const START_EVENT = 'start';
+
 // Sent (event name `ended`, no id) just before the server closes a stream whose person lost access:
 // `signed-out` when the session ended (signed out elsewhere, suspended, deleted), `no-access` when they
 // are no longer a member of the workspace. The browser stops reconnecting and takes them elsewhere.

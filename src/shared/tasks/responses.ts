@@ -77,6 +77,8 @@ export const BoardResponseSchema = z.strictObject({
   columns: z.array(ColumnSchema),
   // Every column's first page, by column id.
   pages: z.record(z.string(), TaskListResponseSchema),
+  // The id of the workspace's last event this answer includes (the live stream's ids; "0" before any).
+  eventId: z.string(),
 });
 export const CommentResponseSchema = z.strictObject({ comment: CommentSchema });
 export const CommentsResponseSchema = z.strictObject({ comments: z.array(CommentSchema) });

@@ -2,7 +2,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESYNC_EVENT, type BoardResponse, type Column, type LiveEvent, type TaskListResponse } from '#src/shared/tasks/paths.ts';
+import {
+  RESYNC_EVENT,
+  START_EVENT,
+  type BoardResponse,
+  type Column,
+  type LiveEvent,
+  type TaskListResponse,
+} from '#src/shared/tasks/paths.ts';
 import { QueryProvider } from '#src/web/lib/query-client.tsx';
 import { apiServer } from '../../../tests/support/api-server.ts';
 import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
@@ -26,6 +33,7 @@ describe('the board’s first load', () => {
     const board: BoardResponse = {
       columns: [sampleColumn, doing],
       pages: { [sampleColumn.id]: { tasks: [task(1, sampleColumn)], nextCursor: 'next-1' }, [doing.id]: { tasks: [], nextCursor: null } },
+      eventId: '4',
     };
     const later: TaskListResponse = { tasks: [task(2, sampleColumn)], nextCursor: null };
     apiServer.use(
@@ -67,6 +75,49 @@ describe('the board’s first load', () => {
     act(() => stream!.emit(RESYNC_EVENT));
     await waitFor(() => expect(requests.filter((request) => request === 'board')).toHaveLength(2));
   });
+
+  // The stream opened without an id starts after the last event committed when the server began it;
+  // anything committed between the board's read and then reaches the page by neither, unless it reads again.
+  const before: BoardResponse = { columns: [sampleColumn], pages: { [sampleColumn.id]: { tasks: [], nextCursor: null } }, eventId: '4' };
+  const caughtUp: BoardResponse = {
+    ...before,
+    pages: { [sampleColumn.id]: { tasks: [task(1, sampleColumn)], nextCursor: null } },
+    eventId: '6',
+  };
+  it.each([
+    { when: 'after the board is shown', startsAfter: '6', heldUntilStart: false, reads: 2 },
+    { when: 'while the board is read', startsAfter: '6', heldUntilStart: true, reads: 2 },
+    { when: 'at the last event the board includes', startsAfter: '4', heldUntilStart: false, reads: 1 },
+  ])(
+    'reads the board again only when its stream starts after what it includes: a start $when',
+    async ({ startsAfter, heldUntilStart, reads }) => {
+      const answers = [before, caughtUp];
+      let asked = 0;
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      apiServer.use(
+        http.get('/api/workspaces/w1/board', async () => {
+          const answer = answers[asked++]!;
+          if (asked === 1 && heldUntilStart) await held;
+          return HttpResponse.json(answer);
+        }),
+      );
+      const { result } = renderHook(() => useBoard('w1'), { wrapper });
+      const [stream] = FakeEventSource.stillOpen();
+      if (!heldUntilStart) await waitFor(() => expect(result.current.state.order[sampleColumn.id]).toEqual([]));
+      else await waitFor(() => expect(asked).toBe(1));
+      act(() => {
+        stream!.connect();
+        stream!.emit(START_EVENT, '{}', startsAfter);
+      });
+      release();
+      await waitFor(() => expect(asked).toBe(reads));
+      await waitFor(() => expect(result.current.state.order[sampleColumn.id]).toEqual(reads === 2 ? ['t1'] : []));
+      // Nothing more is asked: the second read began after the start.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(asked).toBe(reads);
+    },
+  );
 
   it('says the board could not be loaded when the one request fails', async () => {
     apiServer.use(http.get('/api/workspaces/w1/board', () => HttpResponse.json({ error: 'Workspace not found.' }, { status: 404 })));

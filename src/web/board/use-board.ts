@@ -42,6 +42,11 @@ export function useBoard(workspaceId: string): Board {
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LiveStatus>('connecting');
   const generation = useRef(0);
+  // The id the workspace's stream started after, when it was opened without one (null before), and the
+  // id of the last event the shown board's answer includes (null while it is read): an answer read
+  // before that start may lack what was committed between the two, which the stream does not send.
+  const startedAfter = useRef<number | null>(null);
+  const shownUpTo = useRef<number | null>(null);
   const client = useQueryClient();
 
   // The first screen (the columns and every column's first page, one request) shows the board; then the
@@ -74,14 +79,23 @@ export function useBoard(workspaceId: string): Board {
   const load = useCallback(() => {
     const mine = ++generation.current;
     const current = () => generation.current === mine;
-    boardApi
-      .board(workspaceId)
-      .then((board) => (current() ? fill(board, current) : undefined))
-      .catch((failure: unknown) => {
+    const read = (startKnown: number | null): Promise<void> => {
+      shownUpTo.current = null;
+      return boardApi.board(workspaceId).then((board) => {
         if (!current()) return;
-        setError(problemText(failure, boardUi.loadFailed));
-        setStatus((was) => (was === 'ready' ? was : 'error'));
+        const upTo = Number(board.eventId);
+        // The stream started while this was read, after what it includes: read again (once: that read
+        // begins after the start).
+        if (startedAfter.current !== startKnown && upTo < (startedAfter.current ?? 0)) return read(startedAfter.current);
+        shownUpTo.current = upTo;
+        return fill(board, current);
       });
+    };
+    read(startedAfter.current).catch((failure: unknown) => {
+      if (!current()) return;
+      setError(problemText(failure, boardUi.loadFailed));
+      setStatus((was) => (was === 'ready' ? was : 'error'));
+    });
   }, [workspaceId, fill]);
 
   // Shared with the tab's other readers of the workspace's stream and with the other tabs
@@ -95,6 +109,10 @@ export function useBoard(workspaceId: string): Board {
         if (action) dispatch(action);
       },
       status: setLive,
+      started: (eventId) => {
+        startedAfter.current = Number(eventId);
+        if (shownUpTo.current !== null && shownUpTo.current < startedAfter.current) load();
+      },
       // Too much was missed to replay: start again from the server's board, and read open comments again.
       resync: () => {
         load();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESYNC_EVENT } from '#src/shared/tasks/paths.ts';
+import { RESYNC_EVENT, START_EVENT } from '#src/shared/tasks/paths.ts';
 import type { StreamReader } from './shared-stream.ts';
 import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 
@@ -162,6 +162,23 @@ describe('a shared live stream', () => {
       open()[0]!.send('renamed');
       await settle();
       expect(heard).toEqual({ first: ['moved'], second: ['moved', 'renamed'] });
+    });
+
+    it('tells every tab where a stream that replays nothing starts, and the next holder opens it from there', async () => {
+      const first = await openTab();
+      const second = await openTab();
+      const starts = { first: [] as string[], second: [] as string[] };
+      const stopFirst = first.listen(URL, { message: () => undefined, started: (id) => starts.first.push(id) });
+      second.listen(URL, { message: () => undefined, started: (id) => starts.second.push(id) });
+      await settle();
+      open()[0]!.connect();
+      open()[0]!.emit(START_EVENT, '{}', '41');
+      await settle();
+      expect(starts).toEqual({ first: ['41'], second: ['41'] });
+      // No event came after the start, yet the handover misses nothing committed meanwhile.
+      stopFirst();
+      await settle();
+      expect(open().map((source) => source.url)).toEqual([`${URL}?after=41`]);
     });
 
     it('tells a tab that joins later whether the stream is live, and every tab of a resync', async () => {

@@ -1,4 +1,4 @@
-import { RESYNC_EVENT, type StreamEndReason } from '#src/shared/tasks/paths.ts';
+import { RESYNC_EVENT, START_EVENT, type StreamEndReason } from '#src/shared/tasks/paths.ts';
 import { announceAccessEnd, hearStreamEnd } from './session-end.ts';
 
 // A live stream (Server-Sent Events) read by every part of every tab that wants it, over one connection.
@@ -18,10 +18,19 @@ export interface StreamReader {
   status?: (status: StreamStatus) => void;
   // The server could not replay what was missed: read everything again.
   resync?: () => void;
+  // The stream replays nothing and starts after this event id: what a reader read before it heard this
+  // is complete only if it includes that event (the board compares its answer's `eventId`).
+  started?: (eventId: string) => void;
 }
 
 // What a stream hears, as the holder passes it on; `ask` is a tab that just joined asking for the status.
-type Heard = { message: string; id: string } | { status: StreamStatus } | { resync: true } | { ended: StreamEndReason } | { ask: true };
+type Heard =
+  | { message: string; id: string }
+  | { status: StreamStatus }
+  | { resync: true }
+  | { started: string }
+  | { ended: StreamEndReason }
+  | { ask: true };
 
 interface Stream {
   readers: Set<StreamReader>;
@@ -70,7 +79,10 @@ function hear(stream: Stream, heard: Heard): void {
     stream.status = heard.status;
     readers.forEach((reader) => reader.status?.(heard.status));
   } else if ('resync' in heard) readers.forEach((reader) => reader.resync?.());
-  else if ('ended' in heard) announceAccessEnd(heard.ended);
+  else if ('started' in heard) {
+    stream.lastId = heard.started;
+    readers.forEach((reader) => reader.started?.(heard.started));
+  } else if ('ended' in heard) announceAccessEnd(heard.ended);
 }
 
 // The EventSource itself, kept open until `close`: it reconnects by itself after a dropped connection
@@ -88,6 +100,7 @@ function keepOpen(url: string, stream: Stream, tell: (heard: Heard) => void): ()
     };
     source.onmessage = (message: MessageEvent<string>) => tell({ message: message.data, id: message.lastEventId });
     source.addEventListener(RESYNC_EVENT, () => tell({ resync: true }));
+    source.addEventListener(START_EVENT, (start: MessageEvent<string>) => tell({ started: start.lastEventId }));
     hearStreamEnd(source, (reason) => tell({ ended: reason }));
     source.onerror = () => {
       tell({ status: 'reconnecting' });
