@@ -1,7 +1,7 @@
 import { chatText } from '#src/shared/chat/messages.ts';
 import { axeFindings } from '../support/axe.ts';
 import { expect, signInAs, test } from './fixtures.ts';
-import { teammateOf } from './teammates.ts';
+import { teammateOf, workspaceOf } from './teammates.ts';
 
 // Two teammates in two browsers: one posts in #general, the other sees it without a reload, with the
 // unread badge in the rail until they open the channel.
@@ -126,4 +126,29 @@ test('a thread reply and a mention reach a teammate live and light their bell; a
     await page.screenshot({ path: `/tmp/chat-${width}.png`, fullPage: true });
   }
   await teammate.context.close();
+});
+
+test('a message sent between the chat’s first reads and its live stream’s start shows without a reload', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Ada Owner' }));
+  const ws = await workspaceOf(page);
+  const { channels } = (await (await page.request.get(`/api/workspaces/${ws}/chat/channels`)).json()) as {
+    channels: { id: string; name: string }[];
+  };
+  const general = channels.find((channel) => channel.name === 'general')!;
+
+  // The stream is held back until the message is committed, after the channel's messages were read.
+  let letStreamStart = () => undefined as void;
+  const messageSent = new Promise<void>((resolve) => (letStreamStart = resolve));
+  await page.route(/\/api\/workspaces\/[^/]+\/events/, async (route) => {
+    await messageSent;
+    await route.continue();
+  });
+  const messagesRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`/${general.id}/messages`));
+  await page.goto('/chat');
+  await messagesRead;
+  await expect(page.getByText(chatText.emptyChannel)).toBeVisible();
+  const sent = await page.request.post(`/api/workspaces/${ws}/chat/channels/${general.id}/messages`, { data: { body: 'Sent meanwhile' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  letStreamStart();
+  await expect(page.getByRole('region', { name: chatText.messagesIn('general') }).getByText('Sent meanwhile')).toBeVisible();
 });

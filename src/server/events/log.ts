@@ -65,6 +65,25 @@ export async function latestEventId(db: Kysely<Database>, workspaceId: string): 
   return Number(row?.id ?? 0);
 }
 
+// The last event id of each workspace a person belongs to ("0" before any), one index look-up each.
+export async function latestEventIdsOf(db: Kysely<Database>, userId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .select((eb) => [
+      'm.workspace_id',
+      eb
+        .selectFrom('workspace_events as e')
+        .select('e.id')
+        .whereRef('e.workspace_id', '=', 'm.workspace_id')
+        .orderBy('e.id', 'desc')
+        .limit(1)
+        .as('last_id'),
+    ])
+    .where('m.user_id', '=', userId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.workspace_id, String(row.last_id ?? 0)]));
+}
+
 // Whether the browser's last id is still in the log: if it was swept (or never was this workspace's),
 // what followed it may be gone too, and the browser must refetch instead of replaying.
 export async function hasEvent(db: Kysely<Database>, workspaceId: string, id: number): Promise<boolean> {

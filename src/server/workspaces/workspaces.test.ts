@@ -5,6 +5,8 @@ import { createSessions } from '#src/server/accounts/sessions.ts';
 import { createUsers } from '#src/server/accounts/users.ts';
 import { client, useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
+import { createTask } from '../../../tests/support/tasks.ts';
+import { latestEventId } from '#src/server/events/log.ts';
 import { auditActions, createWorkspace, currentWorkspaceId, del, invite, person } from '../../../tests/support/workspaces.ts';
 
 // A workspace of one's own from the first sign-in, more on demand, the last one opened
@@ -86,6 +88,22 @@ describe.each(engines)('workspaces on %s', (engine) => {
       expect(opened.body.workspace.id).toBe(personal);
       expect((await casey.c.get('/workspaces')).body.currentId).toBe(personal);
       expect(await auditActions(t, created.body.workspace.id)).toEqual(['workspace.create']);
+    });
+
+    it('lists the last event id of each of the person’s workspaces, and no one else’s', async () => {
+      const casey = await person(t);
+      const personal = await currentWorkspaceId(casey);
+      const launch = (await casey.c.post('/workspaces', { name: 'Launch crew' })).body.workspace.id as string;
+      const stranger = await person(t, 'Sam Stranger');
+      const theirs = await currentWorkspaceId(stranger);
+      await createTask(stranger.c, theirs, { title: 'Not Casey’s' });
+      const quiet = (await casey.c.get('/workspaces')).body.eventIds;
+      expect(quiet).toEqual({ [personal]: String(await latestEventId(t.db.kysely, personal)), [launch]: '0' });
+      await createTask(casey.c, launch, { title: 'First' });
+      const eventIds = (await casey.c.get('/workspaces')).body.eventIds;
+      expect(Number(eventIds[launch])).toBe(await latestEventId(t.db.kysely, launch));
+      expect(Number(eventIds[launch])).toBeGreaterThan(await latestEventId(t.db.kysely, theirs));
+      expect(eventIds[personal]).toBe(quiet[personal]);
     });
 
     it('refuses a bad name with a clear message and makes nothing', async () => {

@@ -34,6 +34,9 @@ export const WorkspacesResponseSchema = z.strictObject({
   workspaces: z.array(WorkspaceSummarySchema),
   // The one to show: the last opened, else the first.
   currentId: z.string().nullable(),
+  // Each one's last event id ("0" before any), by workspace id: a page's reads all begin after this
+  // answer, so a live stream that starts after it may have missed what they did not see.
+  eventIds: z.record(z.string(), z.string()),
 });
 export const WorkspaceResponseSchema = z.strictObject({ workspace: WorkspaceSummarySchema });
 export const WorkspaceDetailResponseSchema = z.strictObject({

@@ -9,6 +9,7 @@ import { Navigate } from '#src/web/routing/links.tsx';
 import { AuthLoader } from '#src/web/ui/loaders.tsx';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useLeaveLostWorkspace } from '#src/web/lib/workspaces.tsx';
+import { useLiveCatchUp } from '#src/web/lib/use-live-catch-up.ts';
 import SearchHost from '#src/web/search/search-host.tsx';
 import { SettingsMenu, ShellNavLinks, ShellNavMenuItems } from '#src/web/shell/shell-nav.tsx';
 import { AppShell, type ShellDialogProps } from '#src/web/shell/app-shell.tsx';
@@ -41,10 +42,17 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           {children}
           <SearchHost />
           <ShortcutsHost />
+          <LiveCatchUp />
         </AppShell>
       </PortalGuestsAway>
     </QueryProvider>
   );
+}
+
+// Inside the shell, which only members reach: a portal guest never opens the workspace's stream.
+function LiveCatchUp() {
+  useLiveCatchUp();
+  return null;
 }
 
 // A client's contact who last opened the client portal is sent there: a guest never sees the member

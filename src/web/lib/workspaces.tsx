@@ -48,6 +48,7 @@ export function useWorkspaces(): Workspaces {
       const { workspace } = await myWorkspacesApi.create(name);
       await myWorkspacesApi.open(workspace.id);
       remember((answer) => ({
+        ...answer,
         workspaces: [workspace, ...answer.workspaces.filter((one) => one.id !== workspace.id)],
         currentId: workspace.id,
       }));
