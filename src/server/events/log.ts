@@ -65,23 +65,24 @@ export async function latestEventId(db: Kysely<Database>, workspaceId: string): 
   return Number(row?.id ?? 0);
 }
 
-// The last event id of each workspace a person belongs to ("0" before any), one index look-up each.
-export async function latestEventIdsOf(db: Kysely<Database>, userId: string): Promise<Record<string, string>> {
+// The last event id of each of these workspaces ("0" before any), one index look-up each.
+export async function latestEventIds(db: Kysely<Database>, workspaceIds: string[]): Promise<Record<string, string>> {
+  if (workspaceIds.length === 0) return {};
   const rows = await db
-    .selectFrom('memberships as m')
+    .selectFrom('workspaces as w')
     .select((eb) => [
-      'm.workspace_id',
+      'w.id',
       eb
         .selectFrom('workspace_events as e')
         .select('e.id')
-        .whereRef('e.workspace_id', '=', 'm.workspace_id')
+        .whereRef('e.workspace_id', '=', 'w.id')
         .orderBy('e.id', 'desc')
         .limit(1)
         .as('last_id'),
     ])
-    .where('m.user_id', '=', userId)
+    .where('w.id', 'in', workspaceIds)
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.workspace_id, String(row.last_id ?? 0)]));
+  return Object.fromEntries(rows.map((row) => [row.id, String(row.last_id ?? 0)]));
 }
 
 // Whether the browser's last id is still in the log: if it was swept (or never was this workspace's),

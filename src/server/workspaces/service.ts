@@ -28,7 +28,7 @@ import type { ScopeRole, WorkspaceScope } from '#src/server/workspace-access/sco
 import { audited, writeAudit } from './audit.ts';
 import { createInvitations, type Log } from './invitations.ts';
 import type { Notify } from '#src/server/notifications/notify.ts';
-import { latestEventIdsOf } from '#src/server/events/log.ts';
+import { latestEventIds } from '#src/server/events/log.ts';
 import { listPendingInvitations } from './reads.ts';
 import { defaultTaskPrefix } from '#src/shared/tasks/task-keys.ts';
 
@@ -110,7 +110,14 @@ export function createWorkspaces(db: Db, clock: Clock, mailer: Mailer, log: Log,
     async list(actor: Person): Promise<WorkspacesResponse> {
       await ensurePersonal(actor);
       const workspaces = await listSummaries(k, actor.user.id);
-      return { workspaces, currentId: workspaces[0]?.id ?? null, eventIds: await latestEventIdsOf(k, actor.user.id) };
+      return {
+        workspaces,
+        currentId: workspaces[0]?.id ?? null,
+        eventIds: await latestEventIds(
+          k,
+          workspaces.map((one) => one.id),
+        ),
+      };
     },
 
     async create(actor: Person, name: string): Promise<WorkspaceSummary> {
