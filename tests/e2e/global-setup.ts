@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireFree } from '../support/free-port.ts';
 import { serveSinkOverHttp, startSmtpSink } from '../support/smtp-sink.ts';
 
 // Starts the real built server (dist/) with a real SMTP sink, a fresh SQLite database and a movable clock.
@@ -10,6 +11,7 @@ export default async function globalSetup() {
     throw new Error('Build first: npm run build');
   }
   const port = process.env.E2E_PORT ?? '4310';
+  await requireFree(Number(port));
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const clockFile = join(dataDir, 'clock-offset');
   writeFileSync(clockFile, '0');

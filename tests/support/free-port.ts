@@ -20,3 +20,9 @@ export async function freePort(): Promise<number> {
     if (await isFree(port)) return port;
   }
 }
+
+// A server a test starts on a fixed port would lose to one already there, and its health check would
+// then be answered by the other: a run cut short leaves its server behind, with a mail sink long gone.
+export async function requireFree(port: number): Promise<void> {
+  if (!(await isFree(port))) throw new Error(`Port ${port} is taken, by a server an earlier run left behind? Stop it, or set E2E_PORT.`);
+}

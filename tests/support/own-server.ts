@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireFree } from './free-port.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 // An end-to-end spec that needs a setting the shared server cannot have (beta approval, a model server, a
@@ -27,9 +28,10 @@ interface OwnServerOptions {
 }
 
 export async function startOwnServer(options: OwnServerOptions): Promise<OwnServer> {
+  const port = Number(process.env.E2E_PORT ?? 4310) + options.portOffset;
+  await requireFree(port);
   const sink = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), `tessera-e2e-${options.name}-`));
-  const port = Number(process.env.E2E_PORT ?? 4310) + options.portOffset;
   const base = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
