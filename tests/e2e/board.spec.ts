@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { axeFindings } from '../support/axe.ts';
-import { expect, pickUpCard, signInAs, test } from './fixtures.ts';
+import { expect, holdLiveStream, pickUpCard, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
 // The board as a team uses it: the live board in two browsers, on the real server.
@@ -258,12 +258,7 @@ test('a move committed between the board’s read and its live stream’s start 
 
   // The stream is held back until the move is committed, after the board was read: a teammate's move
   // landing in that gap on a slow connection. It reaches this board through neither.
-  let letStreamStart = () => undefined as void;
-  const moveCommitted = new Promise<void>((resolve) => (letStreamStart = resolve));
-  await page.route(/\/api\/workspaces\/[^/]+\/events/, async (route) => {
-    await moveCommitted;
-    await route.continue();
-  });
+  const letStreamStart = await holdLiveStream(page);
   const boardRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/board'));
   await page.goto('/board');
   await boardRead;

@@ -1,6 +1,6 @@
 import { chatText } from '#src/shared/chat/messages.ts';
 import { axeFindings } from '../support/axe.ts';
-import { expect, signInAs, test } from './fixtures.ts';
+import { expect, holdLiveStream, signInAs, test } from './fixtures.ts';
 import { teammateOf, workspaceOf } from './teammates.ts';
 
 // Two teammates in two browsers: one posts in #general, the other sees it without a reload, with the
@@ -137,12 +137,7 @@ test('a message sent between the chat’s first reads and its live stream’s st
   const general = channels.find((channel) => channel.name === 'general')!;
 
   // The stream is held back until the message is committed, after the channel's messages were read.
-  let letStreamStart = () => undefined as void;
-  const messageSent = new Promise<void>((resolve) => (letStreamStart = resolve));
-  await page.route(/\/api\/workspaces\/[^/]+\/events/, async (route) => {
-    await messageSent;
-    await route.continue();
-  });
+  const letStreamStart = await holdLiveStream(page);
   const messagesRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`/${general.id}/messages`));
   await page.goto('/chat');
   await messagesRead;

@@ -88,6 +88,18 @@ export async function pickUpCard(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 }
 
+// Holds the page's workspace live stream back until the returned call: a change committed meanwhile,
+// after the page's first reads, is one the stream's start must account for (a slow connection's gap).
+export async function holdLiveStream(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/workspaces\/[^/]+\/events/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 let clockOffset = 0;
 
 export const test = base.extend<{
