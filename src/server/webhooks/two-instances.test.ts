@@ -6,6 +6,7 @@ import { createTestDatabase, engines, type TestDatabase } from '../../../tests/s
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver.ts';
 import { createWorkspace, person } from '../../../tests/support/workspaces.ts';
 import { enqueueWebhooks } from './outbox.ts';
+import { WEBHOOK_LEASE_MS } from './worker.ts';
 
 const EVENTS = 1000;
 
@@ -96,4 +97,33 @@ describe.each(engines)('webhook delivery by two instances on %s', (engine) => {
     const pending = await a.db.kysely.selectFrom('webhook_deliveries').select('id').where('status', '!=', 'succeeded').execute();
     expect(pending).toEqual([]);
   }, 120_000);
+
+  // A claim outlives any attempt many times over, but an instance that stalls past it loses the delivery
+  // to the next: whatever the stalled one then hears, the delivery stays as its new owner left it.
+  it('settles an attempt only while its claim holds: a success heard after another instance took the delivery over changes nothing', async () => {
+    const owner = await person(a, 'Lena Lease');
+    const id = await createWorkspace(owner, 'Leases');
+    let answerFirst: (status: number) => void = () => {};
+    const held = await startWebhookReceiver((n) => (n === 1 ? new Promise<number>((resolve) => (answerFirst = resolve)) : 500));
+    try {
+      const created = await owner.c.post<WebhookSecretResponse>(`/workspaces/${id}/webhooks`, { url: held.url, events: ['task.updated'] });
+      expect(created.status).toBe(201);
+      await enqueueWebhooks(a.db.kysely, { id: 'evt_lease', type: 'task.updated', workspaceId: id, occurredAt: a.clock.now(), data: {} });
+      const stalled = a.app.webhookWorker.runDue();
+      await expect.poll(() => held.received.length).toBe(1);
+      b.clock.advance(WEBHOOK_LEASE_MS + 1);
+      expect(await b.app.webhookWorker.runDue()).toBe(1);
+      answerFirst(200);
+      expect(await stalled).toBe(1);
+      const delivery = await a.db.kysely
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'attempt_count'])
+        .where('event_id', '=', 'evt_lease')
+        .executeTakeFirstOrThrow();
+      // B's failed attempt stands, its retry to come; A's late success did not mark it delivered.
+      expect({ ...delivery, attempt_count: Number(delivery.attempt_count) }).toEqual({ status: 'pending', attempt_count: 1 });
+    } finally {
+      await held.close();
+    }
+  });
 });
