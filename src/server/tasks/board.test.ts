@@ -39,6 +39,16 @@ describe.each(engines)('the board in one request on %s', (engine) => {
     expect(next.body.nextCursor).toBeNull();
     const titles = [...first.tasks, ...next.body.tasks].map((task: Task) => task.title);
     expect(new Set(titles).size).toBe(55);
+    // Another workspace's column, with or without that board's cursor, shows none of its tasks.
+    const stranger = await person(t, 'Sol Stranger');
+    const theirs = await createWorkspace(stranger, 'Theirs');
+    const theirBoard = await board(stranger.c, theirs);
+    const theirColumn = theirBoard.body.columns[0]!.id;
+    for (let i = 0; i < 51; i++) await createTask(stranger.c, theirs, { title: `Theirs ${i}`, columnId: theirColumn });
+    const theirCursor = (await board(stranger.c, theirs)).body.pages[theirColumn]!.nextCursor!;
+    for (const query of [`column=${theirColumn}`, `column=${theirColumn}&cursor=${theirCursor}`]) {
+      expect((await member.c.get<TaskListResponse>(`/workspaces/${id}/tasks?${query}`)).body).toEqual({ tasks: [], nextCursor: null });
+    }
     // A change shows in the next answer (nothing stale is remembered).
     await createTask(owner.c, id, { title: 'Third', columnId: columns[2]!.id });
     expect((await board(member.c, id)).body.pages[columns[2]!.id]!.tasks.map((task) => task.title)).toEqual(['Third']);

@@ -37,8 +37,9 @@ export async function listTasks(
   workspaceId: string,
   filters: TaskListFilters & DueFilters,
 ): Promise<TaskListResponse> {
-  let columns = await boardOrder(db, workspaceId);
-  if (filters.column) columns = columns.filter((column) => column.id === filters.column);
+  // One column's page (the board's own reads) needs no column order: a column of another workspace, or
+  // none, finds no tasks, as the workspace filter keeps them out.
+  let columns = filters.column ? [{ id: filters.column }] : await boardOrder(db, workspaceId);
   let after: string | null = null;
   if (filters.cursor) {
     const [columnId, position] = decodeCursor(filters.cursor);
