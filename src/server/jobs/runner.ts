@@ -144,15 +144,36 @@ export function createJobRunner({ db, clock, log, pollMs }: { db: Db; clock: Clo
     schedulesSaved = true;
   }
 
+  // When a schedule can next be due, as this instance last read them: until then a drain (one runs after
+  // every change) looks at none, where it made one update per schedule, most of a change's round trips
+  // to PostgreSQL. Other instances only ever move a schedule later, so a look can come early (one read)
+  // but never late.
+  let nextLookAt = 0;
+
   // A due schedule is claimed by one conditional update: of all instances, the one whose update
   // changed the row runs it. A schedule missed while every instance was down runs once on the next
   // look, not once per missed time.
   async function runSchedules(): Promise<number> {
     await saveSchedules();
+    if (clock() < nextLookAt) return 0;
+    const rows = await k
+      .selectFrom('job_schedules')
+      .select(['name', 'next_run_at', 'locked_until'])
+      .where('name', 'in', [...schedules.keys()])
+      .execute();
     let ran = 0;
-    for (const schedule of schedules.values()) {
+    let lookAt = Infinity;
+    for (const row of rows) {
+      const schedule = schedules.get(row.name)!;
       const now = clock();
+      const dueAt = Math.max(Number(row.next_run_at), Number(row.locked_until ?? 0));
+      if (dueAt > now) {
+        lookAt = Math.min(lookAt, dueAt);
+        continue;
+      }
       const lease = now + JOB_LEASE_MS;
+      // Whoever runs it holds it until the lease lapses, when a failed or crashed run is tried again.
+      lookAt = Math.min(lookAt, lease);
       const claimed = await k
         .updateTable('job_schedules')
         .set({ locked_until: lease })
@@ -175,6 +196,7 @@ export function createJobRunner({ db, clock, log, pollMs }: { db: Db; clock: Clo
         log.warn({ err: error, schedule: schedule.name }, 'scheduled job failed');
       }
     }
+    nextLookAt = lookAt;
     return ran;
   }
 
@@ -200,6 +222,7 @@ export function createJobRunner({ db, clock, log, pollMs }: { db: Db; clock: Clo
       if (schedules.has(schedule.name)) throw new Error(`schedule ${schedule.name} exists already`);
       schedules.set(schedule.name, schedule);
       schedulesSaved = false;
+      nextLookAt = 0;
     },
     ...loop,
   };
