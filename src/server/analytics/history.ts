@@ -17,13 +17,17 @@ export const recordTaskTransition: EventHook = async (tx, event) => {
     task = data.task;
     columnId = null;
   } else return;
-  const last = await tx
-    .selectFrom('task_transitions')
-    .select('column_id')
-    .where('task_id', '=', task.id)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  // A task just created has no path yet (a restored one has: up to its deletion).
+  const last =
+    data.type === 'task.created' && !data.restored
+      ? undefined
+      : await tx
+          .selectFrom('task_transitions')
+          .select('column_id')
+          .where('task_id', '=', task.id)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
   if (last && last.column_id === columnId) return;
   await tx
     .insertInto('task_transitions')

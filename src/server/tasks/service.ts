@@ -76,13 +76,17 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
     if (!found) throw new HttpError(400, taskError.projectNotFound);
   }
 
-  async function writeLabels(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string, labels: string[]) {
-    await tx.deleteFrom('task_labels').where('task_id', '=', taskId).execute();
+  async function addLabels(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string, labels: string[]) {
     if (labels.length === 0) return;
     await tx
       .insertInto('task_labels')
       .values(labels.map((label) => ({ task_id: taskId, workspace_id: scope.workspaceId, label })))
       .execute();
+  }
+
+  async function replaceLabels(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string, labels: string[]) {
+    await tx.deleteFrom('task_labels').where('task_id', '=', taskId).execute();
+    await addLabels(tx, scope, taskId, labels);
   }
 
   async function requireComment(tx: Kysely<Database>, scope: WorkspaceScope, taskId: string, commentId: string): Promise<Comment> {
@@ -136,7 +140,7 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
         updated_at: now,
       })
       .execute();
-    await writeLabels(tx, scope, id, labels);
+    await addLabels(tx, scope, id, labels);
     const task = await reread(tx, scope, id);
     await record({ type: 'task.created', task, restored: false });
     return task;
@@ -268,7 +272,7 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
           .where('id', '=', taskId)
           .where('workspace_id', '=', scope.workspaceId)
           .execute();
-        if (edit.labels !== undefined) await writeLabels(tx, scope, taskId, edit.labels);
+        if (edit.labels !== undefined) await replaceLabels(tx, scope, taskId, edit.labels);
         const task = await reread(tx, scope, taskId);
         await record({ type: 'task.updated', task, moved: false });
         return task;
