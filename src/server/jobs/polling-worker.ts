@@ -3,8 +3,10 @@ interface Log {
 }
 
 // The loop around a worker's drain, shared by the job runner and the webhook worker: a poll every
-// `pollMs` (0: only when a test calls runDue), one drain at a time in this process, and a wake during a
-// drain runs one more after it, so nothing committed meanwhile waits for the next poll.
+// `pollMs` (0: only when a test calls runDue), one drain at a time in this process, and a call during a
+// drain runs one more after it, so nothing committed meanwhile waits for the next poll. Such a call
+// answers with that next drain, which began after it: what it was called for (a commit, a clock a test
+// moved) is seen by the drain it waits for, never by one that looked before.
 export function pollingWorker({
   name,
   log,
@@ -20,13 +22,10 @@ export function pollingWorker({
   onWakeDuringDrain?: () => void;
 }) {
   let running: Promise<number> | null = null;
-  let again = false;
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      onWakeDuringDrain?.();
-      return running;
-    }
+  let following: Promise<number> | null = null;
+  let stopping = false;
+
+  function begin(): Promise<number> {
     running = drain()
       .catch((error: unknown) => {
         log.warn({ err: error }, `${name} failed`);
@@ -34,12 +33,20 @@ export function pollingWorker({
       })
       .finally(() => {
         running = null;
-        if (again) {
-          again = false;
-          void runDue();
-        }
       });
     return running;
+  }
+
+  function runDue(): Promise<number> {
+    if (!running) return begin();
+    onWakeDuringDrain?.();
+    following ??= running.then(() => {
+      following = null;
+      if (stopping) return 0;
+      // Another call may have begun one since the last ended; it too began after this call.
+      return running ?? begin();
+    });
+    return following;
   }
 
   let timer: NodeJS.Timeout | null = null;
@@ -57,7 +64,8 @@ export function pollingWorker({
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      again = false;
+      stopping = true;
+      await following;
       await running;
     },
   };
