@@ -145,9 +145,9 @@ export function createJobRunner({ db, clock, log, pollMs }: { db: Db; clock: Clo
   }
 
   // When a schedule can next be due, as this instance last read them: until then a drain (one runs after
-  // every change) looks at none, where it made one update per schedule, most of a change's round trips
-  // to PostgreSQL. Other instances only ever move a schedule later, so a look can come early (one read)
-  // but never late.
+  // every change) looks at none, where it made one update per schedule, seven round trips to PostgreSQL
+  // after every change. Other instances only ever move a schedule later, so a look can come early (one
+  // read) but never late.
   let nextLookAt = 0;
 
   // A due schedule is claimed by one conditional update: of all instances, the one whose update
