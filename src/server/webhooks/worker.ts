@@ -173,9 +173,9 @@ export function createWebhookWorker({ db, clock, mailer, log, box, policy, pollM
   // What settleOne does for a success, for many at once: their attempts in one insert, their deliveries
   // marked succeeded while the claim is still ours (as in settleOne), and each endpoint's failure cleared
   // once. On PostgreSQL the three writes are one statement (data-modifying WITH), its own transaction when
-  // the batch is all successes: every statement is a round trip to the server, and the five of a
-  // transaction (begin, three writes, commit) were most of a delivery's time there. SQLite has no such
-  // statement, and its statements cost no round trip.
+  // the batch is all successes: every statement is a round trip to the server, and going from the five of
+  // a transaction (begin, three writes, commit) to one halved the server's CPU per delivery there. SQLite
+  // has no such statement, and its statements cost no round trip.
   async function settleSucceeded(tx: Kysely<Database>, batch: Settled[]): Promise<void> {
     if (batch.length === 0) return;
     const now = clock();
