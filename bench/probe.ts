@@ -1,9 +1,10 @@
 // A focused before/after probe for one change (not a budget): starts the production build, prepares a
-// route, and reports autocannon's figures for PROBE_SECONDS over PROBE_ROUNDS rounds.
+// route (PROBE: current-user, public-api or task-list), and reports autocannon's figures for PROBE_SECONDS over PROBE_ROUNDS rounds.
 import autocannon from 'autocannon';
 import { copyFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
+import { seedBoard } from './board.ts';
 import { preparePublicApi } from './public-api.ts';
 import { cpuMs, startServer } from './server.ts';
 
@@ -22,6 +23,10 @@ try {
   let url = `${server.url}/api/current-user`;
   let headers: Record<string, string> = { cookie: account.cookie };
   if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
+  if (target === 'task-list') {
+    const board = await seedBoard(server.url, account, 50);
+    url = `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`;
+  }
   if (process.env.PROBE_ENCODING) headers['accept-encoding'] = process.env.PROBE_ENCODING;
   const figures: string[] = [];
   const perRequest: number[] = [];
