@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { copyFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
+import { createTestDatabase } from '../tests/support/test-db.ts';
 import { seedBoard } from './board.ts';
 import { preparePublicApi } from './public-api.ts';
 import { cpuMs, startServer } from './server.ts';
@@ -13,7 +14,9 @@ const seconds = Number(process.env.PROBE_SECONDS ?? 5);
 const rounds = Number(process.env.PROBE_ROUNDS ?? 3);
 const env: Record<string, string> = { RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: process.env.PROBE_LOG_LEVEL ?? 'warn' };
 if (process.env.PROBE_LIMIT === 'off') env.API_RATE_LIMIT = 'off';
-if (process.env.PROBE_DATABASE_URL) env.DATABASE_URL = process.env.PROBE_DATABASE_URL;
+// PROBE_ENGINE=postgres: a fresh database of its own on the server DATABASE_URL names, dropped at the end.
+const database = process.env.PROBE_ENGINE === 'postgres' ? await createTestDatabase('postgres') : null;
+if (database) env.DATABASE_URL = database.location;
 const server = await startServer(Number(process.env.PROBE_PORT ?? 4460), env, process.env.PROBE_NODE_ARGS?.split(' ') ?? [], {
   main: process.env.PROBE_MAIN,
   cpu: process.env.PROBE_CPU === undefined ? undefined : Number(process.env.PROBE_CPU),
@@ -52,6 +55,7 @@ try {
 } finally {
   if (process.env.PROBE_COPY_DB) copyFileSync(`${server.dataDir}/tessera.db`, process.env.PROBE_COPY_DB);
   await server.stop();
+  await database?.drop();
   if (process.env.PROBE_OUTPUT)
     console.log(
       server
