@@ -6,8 +6,10 @@ import { SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, SESSION_TTL_MS } from '#src/sha
 import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import { announceAccessChange } from '#src/server/events/access-changes.ts';
+import { withRoleIn } from '#src/server/workspace-access/memberships.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import type { PublicUser } from '#src/shared/accounts/user.ts';
+import type { WorkspaceRole } from '#src/shared/workspaces/paths.ts';
 import { toPublicUser, type UserRow } from './users.ts';
 import { newSessionToken, sha256 } from './secrets.ts';
 
@@ -19,6 +21,8 @@ export interface ActiveSession {
   publicUser: PublicUser;
   // Set when the sliding expiry moved and the cookie must be sent again.
   refreshedExpiresAt: number | null;
+  // When the look-up named a workspace: the person's role there, null if they are no member of it.
+  workspaceRole?: WorkspaceRole | null;
 }
 
 // product rules S2: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily, and never
@@ -40,6 +44,7 @@ interface Found {
   lastSeenAt: number | null;
   user: UserRow;
   publicUser: PublicUser;
+  workspaceRole?: WorkspaceRole | null;
 }
 
 export function createSessions({
@@ -49,8 +54,8 @@ export function createSessions({
   writeUnflushed,
   changeVersion,
 }: Pick<Db, 'kysely' | 'engine' | 'readFirst' | 'writeUnflushed' | 'changeVersion'>) {
-  // Every signed-in request runs this look-up, and every sign-in the insert.
-  const lookup = prepareQuery((slot: Slot<{ tokenHash: string }>) =>
+  // Every signed-in request runs one of these look-ups, and every sign-in the insert.
+  const sessionRows = () =>
     k
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -60,8 +65,12 @@ export function createSessions({
         'sessions.created_at as session_created_at',
         'sessions.expires_at as session_expires_at',
         'sessions.last_seen_at as session_last_seen_at',
-      ])
-      .where('sessions.token_hash', '=', slot('tokenHash')),
+      ]);
+  const lookup = prepareQuery((slot: Slot<{ tokenHash: string }>) => sessionRows().where('sessions.token_hash', '=', slot('tokenHash')));
+  // A workspace route's: the person's role in the path's workspace comes with the session, so the door
+  // costs one statement, not two (a round trip to PostgreSQL fewer on every workspace request).
+  const lookupIn = prepareQuery((slot: Slot<{ tokenHash: string; workspaceId: string }>) =>
+    withRoleIn(sessionRows(), slot('workspaceId')).where('sessions.token_hash', '=', slot('tokenHash')),
   );
   const insert = prepareQuery(
     (
@@ -99,13 +108,16 @@ export function createSessions({
   // remembered one is exactly as fresh as a read (Db.changeVersion). The least recently used answer
   // makes room, so a crowd of one-off tokens never pushes out the browsers that keep asking.
   const remembered = new LRUCache<string, Found & { version: number }>({ max: REMEMBERED_SESSIONS });
-  async function find(tokenHash: string): Promise<Found | null> {
+  async function find(tokenHash: string, workspaceId: string | null): Promise<Found | null> {
     const version = changeVersion();
-    const known = version === null ? undefined : remembered.get(tokenHash);
+    const key = workspaceId === null ? tokenHash : `${tokenHash} ${workspaceId}`;
+    const known = version === null ? undefined : remembered.get(key);
     if (known && known.version === version) return known;
-    const row = await readFirst(lookup, { tokenHash });
+    const row = workspaceId === null ? await readFirst(lookup, { tokenHash }) : await readFirst(lookupIn, { tokenHash, workspaceId });
     if (!row) return null;
-    const { session_id, session_created_at, session_expires_at, session_last_seen_at, ...user } = row;
+    const { session_id, session_created_at, session_expires_at, session_last_seen_at, ...columns } = row;
+    // (The plain look-up has no workspace_role column.)
+    const { workspace_role, ...user } = { workspace_role: undefined, ...columns };
     const found: Found = {
       sessionId: session_id,
       createdAt: Number(session_created_at),
@@ -113,8 +125,9 @@ export function createSessions({
       lastSeenAt: session_last_seen_at === null ? null : Number(session_last_seen_at),
       user,
       publicUser: toPublicUser(user),
+      ...(workspaceId !== null && { workspaceRole: workspace_role ?? null }),
     };
-    if (version !== null) remembered.set(tokenHash, { ...found, version });
+    if (version !== null) remembered.set(key, { ...found, version });
     return found;
   }
 
@@ -130,11 +143,12 @@ export function createSessions({
       return { token, expiresAt };
     },
 
-    async resolve(token: string, now: number): Promise<ActiveSession | null> {
+    // With `workspaceId`, the answer carries the person's role in that workspace (workspaceRole).
+    async resolve(token: string, now: number, workspaceId: string | null = null): Promise<ActiveSession | null> {
       const tokenHash = sha256(token);
-      const found = await find(tokenHash);
+      const found = await find(tokenHash, workspaceId);
       if (!found) return null;
-      const { sessionId, createdAt, expiresAt, lastSeenAt, user, publicUser } = found;
+      const { sessionId, createdAt, expiresAt, lastSeenAt, user, publicUser, workspaceRole } = found;
       // product rules A2: suspending ends the sessions; this covers a sign-in that raced the suspension.
       if (user.status === 'suspended') return null;
       const endOfLife = createdAt + SESSION_MAX_AGE_MS;
@@ -148,7 +162,7 @@ export function createSessions({
         await k.updateTable('sessions').set({ expires_at: refreshedExpiresAt }).where('token_hash', '=', tokenHash).execute();
       }
       if (lastSeenAt === null || lastSeenAt + LAST_SEEN_EVERY_MS <= now) await writeUnflushed(seen, { tokenHash, now });
-      return { tokenHash, sessionId, user, publicUser, refreshedExpiresAt };
+      return { tokenHash, sessionId, user, publicUser, refreshedExpiresAt, ...(workspaceRole !== undefined && { workspaceRole }) };
     },
 
     // Whether a session still stands (a live stream asks at every heartbeat): not ended, not expired.

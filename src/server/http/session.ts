@@ -38,20 +38,22 @@ export function createSessionHelpers({
   // Read once per request: the door resolves it before the route, which may ask again.
   const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
 
-  function getSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
+  // With `workspaceId` (the door of a workspace route, which reads the session first), the session
+  // carries the person's role there.
+  function getSession(request: FastifyRequest, reply: FastifyReply, workspaceId: string | null = null): Promise<ActiveSession | null> {
     let session = resolved.get(request);
     if (!session) {
-      session = readSession(request, reply);
+      session = readSession(request, reply, workspaceId);
       resolved.set(request, session);
     }
     return session;
   }
 
-  async function readSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession | null> {
+  async function readSession(request: FastifyRequest, reply: FastifyReply, workspaceId: string | null): Promise<ActiveSession | null> {
     const token = cookie.read(request);
     if (!token) return null;
     const now = clock();
-    const session = await sessions.resolve(token, now);
+    const session = await sessions.resolve(token, now, workspaceId);
     if (session?.refreshedExpiresAt) cookie.set(reply, token, session.refreshedExpiresAt, now);
     if (!session) cookie.clear(reply);
     return session;
@@ -66,8 +68,8 @@ export function createSessionHelpers({
 
   // product rules A3: an applicant waiting for approval reaches nothing that needs a session; the
   // current-user call (getSession) still answers, so the app can show the waiting page.
-  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<ActiveSession> {
-    const session = await getSession(request, reply);
+  async function requireSession(request: FastifyRequest, reply: FastifyReply, workspaceId: string | null = null): Promise<ActiveSession> {
+    const session = await getSession(request, reply, workspaceId);
     if (!session) throw new HttpError(401, serverError.notSignedIn);
     if (session.user.approval !== 'approved') throw new HttpError(403, adminError.awaitingApproval);
     return session;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { WorkspaceMember, WorkspaceRole, WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import type { GuestOf } from './scope.ts';
@@ -148,8 +148,16 @@ export async function otherRoles(db: Kysely<Database>, workspaceId: string, user
   return rows.map((row) => row.role);
 }
 
+// A session look-up's role of its person in one workspace (workspace_role, null for no member): the
+// door decides a workspace request from it, read with the session in one statement (accounts/sessions.ts).
+export function withRoleIn<O>(query: SelectQueryBuilder<Database, 'sessions' | 'users', O>, workspaceId: string) {
+  return query
+    .leftJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'users.id').on('m.workspace_id', '=', workspaceId))
+    .select('m.role as workspace_role');
+}
+
 // The role a person holds in a workspace now and whether their account may act, or undefined: what
-// the resolvers decide a request's scope from.
+// the resolvers decide an API key's scope from.
 export function standingQuery(db: Kysely<Database>) {
   return db.selectFrom('memberships as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['m.role', 'u.status']);
 }

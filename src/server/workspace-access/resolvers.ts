@@ -63,7 +63,7 @@ export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLim
   const standing = prepareQuery((slot: Slot<{ workspaceId: string; userId: string }>) =>
     standingQuery(db.kysely).where('m.workspace_id', '=', slot('workspaceId')).where('m.user_id', '=', slot('userId')),
   );
-  // Memberships are small and read on every board request; the memo is exactly as fresh as a read.
+  // An API key's owner is read on every /api/v1 request; the memo is exactly as fresh as a read.
   const remembered = createReadMemo(db, 5000);
   const standingOf = (workspaceId: string, userId: string) =>
     remembered(`standing ${workspaceId} ${userId}`, () => db.readFirst(standing, { workspaceId, userId }));
@@ -81,18 +81,23 @@ export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLim
   // A signed-in member of the workspace in the path, or on a guest route its guest; anyone else gets
   // a 404, never a 403 (W6).
   async function sessionScope(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const signedIn = await session.requireSession(request, reply);
-    // This runs before the route's own validation; the router filled `:id` with a string.
+    const guests = request.routeOptions.config.workspaceGuests === true;
+    // This runs before the route's own validation: the router filled `:id` with a string, checked below
+    // once the session is known (a stranger gets the 401, never a 400). A member's role is read with
+    // the session, in the same statement.
+    const pathId = (request.params as { id?: string }).id ?? null;
+    const signedIn = await session.requireSession(request, reply, guests ? null : pathId);
     const { id: workspaceId } = workspaceParams.parse(request.params);
     const actor = { userId: signedIn.user.id, apiKeyId: null, ip: request.ip };
-    if (request.routeOptions.config.workspaceGuests) {
+    if (guests) {
       const found = await guestStanding(db.kysely, workspaceId, signedIn.user.id);
       if (!found) throw new HttpError(404, workspaceError.notFound);
       scopes.set(request, { workspaceId, actor, role: 'client', guest: found.guest });
     } else {
-      const found = await standingOf(workspaceId, signedIn.user.id);
-      if (!found) throw new HttpError(404, workspaceError.notFound);
-      scopes.set(request, { workspaceId, actor, role: found.role });
+      // Undefined only if something read this request's session before the door, without the workspace.
+      if (signedIn.workspaceRole === undefined) throw new Error(`${request.url}: the session was read before the workspace door`);
+      if (signedIn.workspaceRole === null) throw new HttpError(404, workspaceError.notFound);
+      scopes.set(request, { workspaceId, actor, role: signedIn.workspaceRole });
     }
   }
 
