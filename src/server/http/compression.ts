@@ -25,7 +25,10 @@ const brotliOptions = (bytes: number) => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: 4,
     [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
-    [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes)))),
+    [constants.BROTLI_PARAM_LGWIN]: Math.min(
+      constants.BROTLI_MAX_WINDOW_BITS,
+      Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes))),
+    ),
   },
 });
 

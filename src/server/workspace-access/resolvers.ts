@@ -82,12 +82,10 @@ export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLim
   // a 404, never a 403 (W6).
   async function sessionScope(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const guests = request.routeOptions.config.workspaceGuests === true;
-    // This runs before the route's own validation: the router filled `:id` with a string, checked below
-    // once the session is known (a stranger gets the 401, never a 400). A member's role is read with
-    // the session, in the same statement.
-    const pathId = (request.params as { id?: string }).id ?? null;
-    const signedIn = await session.requireSession(request, reply, guests ? null : pathId);
+    // This runs before the route's own validation; the router filled `:id` with a string. A member's
+    // role is read with the session, in the same statement.
     const { id: workspaceId } = workspaceParams.parse(request.params);
+    const signedIn = await session.requireSession(request, reply, guests ? null : workspaceId);
     const actor = { userId: signedIn.user.id, apiKeyId: null, ip: request.ip };
     if (guests) {
       const found = await guestStanding(db.kysely, workspaceId, signedIn.user.id);
