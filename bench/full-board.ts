@@ -61,12 +61,18 @@ async function loadBoard(workspaceUrl: string, cookie: string): Promise<{ reques
   return { requests: 1 + counts.reduce((sum, count) => sum + count, 0), firstScreenMs };
 }
 
-export async function measureFullBoard(port: number, engine: Engine): Promise<FullBoardFigures> {
+// `options` passes a probe's node flags (a CPU profile) and build to the server (bench/server.ts).
+export async function measureFullBoard(
+  port: number,
+  engine: Engine,
+  options: { nodeArgs?: string[]; main?: string } = {},
+): Promise<FullBoardFigures> {
+  const { nodeArgs = [], main } = options;
   const database = engine === 'postgres' ? await createTestDatabase('postgres') : null;
   // Seeding 1,000 tasks through the API would meet the per-person create limit.
   const env: Record<string, string> = { RATE_LIMIT_MULTIPLIER: '1000000' };
   if (database) env.DATABASE_URL = database.location;
-  const server = await startServer(port, env);
+  const server = await startServer(port, env, nodeArgs, { main });
   try {
     const account = await createSignedInAccount(server);
     const { currentId } = await call<{ currentId: string }>(`${server.url}/api/workspaces`, account.cookie);

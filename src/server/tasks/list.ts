@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { taskError } from '#src/shared/tasks/messages.ts';
-import { TASK_PAGE_SIZE, type TaskListResponse } from '#src/shared/tasks/paths.ts';
+import { TASK_PAGE_SIZE, type Column, type TaskListResponse } from '#src/shared/tasks/paths.ts';
 import { type TaskListQuerySchema } from '#src/shared/tasks/schemas.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { likePattern } from '#src/server/db/like-pattern.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import { taskRows, toTask } from './reads.ts';
+import { taskRows, toTask, type TaskRow } from './reads.ts';
 
 export type TaskListFilters = z.output<typeof TaskListQuerySchema>;
 
@@ -58,6 +58,46 @@ export async function firstPages(db: Kysely<Database>, workspaceId: string, colu
   const pages = [];
   for (const column of columns) pages.push(await pageOf(query, [column], null, TASK_PAGE_SIZE));
   return pages;
+}
+
+// The board's first screen on PostgreSQL in one statement: the columns, each one's first page as
+// `firstPages` reads it (a lateral join walks each column's index the same way) and the last event id.
+// One statement reads one snapshot, so it needs no transaction: two round trips where the loop made
+// seven. SQLite has no lateral join, and its statements cost no round trip.
+export async function firstScreenInOneStatement(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<{ columns: Column[]; pages: TaskListResponse[]; eventId: number }> {
+  const firstPage = filtered(db, workspaceId, {})
+    .where('t.column_id', '=', sql<string>`c.id`)
+    .orderBy('t.position')
+    .limit(TASK_PAGE_SIZE + 1);
+  const rows = await db
+    .selectFrom('board_columns as c')
+    .leftJoinLateral(firstPage.as('task'), (join) => join.onTrue())
+    .selectAll('task')
+    .select((eb) => [
+      'c.id as board_column_id',
+      'c.name as board_column_name',
+      'c.position as board_column_position',
+      eb.selectFrom('workspace_events').select(eb.fn.max('id').as('id')).where('workspace_id', '=', workspaceId).as('last_event_id'),
+    ])
+    .where('c.workspace_id', '=', workspaceId)
+    .orderBy('c.position')
+    .orderBy('c.id')
+    .orderBy('task.position')
+    .execute();
+  const columns: Column[] = [];
+  const tasks: TaskRow[][] = [];
+  for (const { board_column_id, board_column_name, board_column_position, last_event_id: _, ...task } of rows) {
+    if (columns.at(-1)?.id !== board_column_id) {
+      columns.push({ id: board_column_id, workspaceId, name: board_column_name, position: board_column_position });
+      tasks.push([]);
+    }
+    // A column without tasks comes as one row whose task columns are all null.
+    if (task.id !== null) tasks.at(-1)!.push(task as TaskRow);
+  }
+  return { columns, pages: tasks.map((rows) => pageFrom(rows, TASK_PAGE_SIZE)), eventId: Number(rows[0]?.last_event_id ?? 0) };
 }
 
 // The columns as the board shows them.
@@ -115,6 +155,11 @@ async function pageOf(
     );
     if (rows.length > limit) break;
   }
+  return pageFrom(rows, limit);
+}
+
+// A page of the first `limit` of these rows (read one more, to know whether a next page exists).
+function pageFrom(rows: TaskRow[], limit: number): TaskListResponse {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { tasks: page.map(toTask), nextCursor: rows.length > limit && last ? encodeCursor([last.column_id, last.position]) : null };

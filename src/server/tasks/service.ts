@@ -17,7 +17,7 @@ import { latestEventId } from '#src/server/events/log.ts';
 import type { RateLimiter } from '#src/server/http/rate-limit.ts';
 import { createChange, type Record as RecordChange } from './change.ts';
 import { createColumns, findColumn } from './columns.ts';
-import { firstPages, listTasks, listLabels } from './list.ts';
+import { firstPages, firstScreenInOneStatement, listTasks, listLabels } from './list.ts';
 import { keyBetween, nextCard, positionTaken } from './positions.ts';
 import { insertComment } from './add-comment.ts';
 import { commentRows, findTask, listColumns, toComment } from './reads.ts';
@@ -194,14 +194,24 @@ export function createTasks({ db, clock, recordEvent, bus, limiter, countUsage }
     // agree (a task moved meanwhile shows in one column, never in two or none).
     async board(scope: WorkspaceScope): Promise<BoardResponse> {
       const read = () =>
-        readWorkspace(k, scope, 'member', (db) =>
-          inSnapshot(db, async (tx) => {
-            const columns = await listColumns(tx, scope.workspaceId);
-            const pages = await firstPages(tx, scope.workspaceId, columns);
-            const eventId = String(await latestEventId(tx, scope.workspaceId));
-            return { columns, pages: Object.fromEntries(columns.map((column, index) => [column.id, pages[index]!])), eventId };
-          }),
-        );
+        readWorkspace(k, scope, 'member', async (reader) => {
+          const { columns, pages, eventId } =
+            db.engine === 'postgres'
+              ? await firstScreenInOneStatement(reader, scope.workspaceId)
+              : await inSnapshot(reader, async (tx) => {
+                  const columns = await listColumns(tx, scope.workspaceId);
+                  return {
+                    columns,
+                    pages: await firstPages(tx, scope.workspaceId, columns),
+                    eventId: await latestEventId(tx, scope.workspaceId),
+                  };
+                });
+          return {
+            columns,
+            pages: Object.fromEntries(columns.map((column, index) => [column.id, pages[index]!])),
+            eventId: String(eventId),
+          };
+        });
       const board = await read();
       if (board.columns.length > 0) return board;
       // A board never opened has no columns yet: they are made as the columns list makes them.
