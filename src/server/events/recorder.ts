@@ -25,22 +25,25 @@ export interface NewEvent {
 export type RecordEvent = (tx: Kysely<Database>, event: NewEvent) => Promise<RecordedEvent>;
 
 // product rules T6: the change and its event commit together or not at all. On PostgreSQL the NOTIFY is
-// sent in the same transaction, so other instances hear of it exactly when it is committed.
+// asked for in the same transaction, so other instances hear of it exactly when it is committed.
 export function createEventRecorder({ engine, clock, hooks = [] }: { engine: Engine; clock: Clock; hooks?: EventHook[] }): RecordEvent {
   return async function recordEvent(tx, event) {
     const now = clock();
-    const row = await tx
-      .insertInto('workspace_events')
-      .values({
-        workspace_id: event.workspaceId,
-        type: event.data.type,
-        actor_id: event.actorId,
-        data: JSON.stringify(event.data),
-        audience: event.audience ? JSON.stringify(event.audience) : null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const insert = tx.insertInto('workspace_events').values({
+      workspace_id: event.workspaceId,
+      type: event.data.type,
+      actor_id: event.actorId,
+      data: JSON.stringify(event.data),
+      audience: event.audience ? JSON.stringify(event.audience) : null,
+      created_at: now,
+    });
+    // On PostgreSQL the NOTIFY rides on the insert, a round trip fewer for every change: it is sent at
+    // commit wherever the transaction asked for it, and dropped with a rollback.
+    const row = await (
+      engine === 'postgres'
+        ? insert.returning(['id', sql<string>`pg_notify(${EVENTS_CHANNEL}, ${event.workspaceId})`.as('notified')])
+        : insert.returning('id')
+    ).executeTakeFirstOrThrow();
     const recorded: RecordedEvent = {
       id: Number(row.id),
       workspaceId: event.workspaceId,
@@ -50,7 +53,6 @@ export function createEventRecorder({ engine, clock, hooks = [] }: { engine: Eng
       audience: event.audience ?? null,
     };
     for (const hook of hooks) await hook(tx, recorded);
-    if (engine === 'postgres') await sql`select pg_notify(${EVENTS_CHANNEL}, ${event.workspaceId})`.execute(tx);
     return recorded;
   };
 }
