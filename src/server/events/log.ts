@@ -56,12 +56,16 @@ export async function eventsAfter(db: Kysely<Database>, workspaceId: string, aft
   return rows.map(fromEventRow);
 }
 
-export async function latestEventId(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
+// The workspace's last event id (null before any), as a query: read alone, or as a column of a larger
+// read that must see the same snapshot (the board's first screen on PostgreSQL).
+export const latestEventIdQuery = (db: Kysely<Database>, workspaceId: string) =>
+  db
     .selectFrom('workspace_events')
     .select((eb) => eb.fn.max('id').as('id'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
+    .where('workspace_id', '=', workspaceId);
+
+export async function latestEventId(db: Kysely<Database>, workspaceId: string): Promise<number> {
+  const row = await latestEventIdQuery(db, workspaceId).executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 

@@ -6,6 +6,7 @@ import { type TaskListQuerySchema } from '#src/shared/tasks/schemas.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { likePattern } from '#src/server/db/like-pattern.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { latestEventIdQuery } from '#src/server/events/log.ts';
 import { taskRows, toTask, type TaskRow } from './reads.ts';
 
 export type TaskListFilters = z.output<typeof TaskListQuerySchema>;
@@ -76,11 +77,11 @@ export async function firstScreenInOneStatement(
     .selectFrom('board_columns as c')
     .leftJoinLateral(firstPage.as('task'), (join) => join.onTrue())
     .selectAll('task')
-    .select((eb) => [
+    .select([
       'c.id as board_column_id',
       'c.name as board_column_name',
       'c.position as board_column_position',
-      eb.selectFrom('workspace_events').select(eb.fn.max('id').as('id')).where('workspace_id', '=', workspaceId).as('last_event_id'),
+      latestEventIdQuery(db, workspaceId).as('last_event_id'),
     ])
     .where('c.workspace_id', '=', workspaceId)
     .orderBy('c.position')
