@@ -5,10 +5,12 @@
 //   taskset -c 0 npx tsx bench/compare-builds.ts
 // COMPARE_A / COMPARE_B: the builds' main.js (A defaults to nothing: copy a build's dist/server aside
 // first); COMPARE_B_ENV=NAME=value: an environment setting for B only (a switch to measure);
-// COMPARE_PAIRS (4); COMPARE_TARGET=current-user|public-api; COMPARE_PATH: another route for current-user.
+// COMPARE_PAIRS (4); COMPARE_TARGET=current-user|public-api|task-list (a page of 50, as the board reads it);
+// COMPARE_PATH: another route for current-user.
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
 import { measureRound } from './api-throughput.ts';
+import { seedBoard } from './board.ts';
 import { preparePublicApi } from './public-api.ts';
 import { startServer, type BenchServer } from './server.ts';
 import { median } from './stats.ts';
@@ -37,6 +39,10 @@ for (let pair = 0; pair < Number(process.env.COMPARE_PAIRS ?? 4); pair++) {
     let url = `${server.url}${process.env.COMPARE_PATH ?? '/api/current-user'}`;
     let headers: Record<string, string> = { cookie: account.cookie };
     if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
+    if (target === 'task-list') {
+      const board = await seedBoard(server.url, account, 50);
+      url = `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`;
+    }
     servers[name] = { server, url, headers };
     await measureRound(url, headers, 2, CONNECTIONS);
   }

@@ -274,8 +274,8 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   });
   const webhooks = createWebhooks({ db, clock, box, policy: config.webhooks, wake: webhookWorker.wake });
   app.decorate('webhookWorker', webhookWorker);
-  const session = createSessionHelpers({ sessions: accounts.sessions, clock, secure: https, appSecret: config.appSecret });
-  const resolvers = createScopeResolvers({ db, session, apiKeys, limiter, keyRateLimit: config.apiRateLimit });
+  const session = createSessionHelpers({ app, sessions: accounts.sessions, clock, secure: https, appSecret: config.appSecret });
+  const resolvers = createScopeResolvers({ app, db, session, apiKeys, limiter, keyRateLimit: config.apiRateLimit });
   // Docs' collaboration socket shares the HTTP server's port; closing writes every open page first.
   const collab = createCollab({
     db,

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondStepResponse } from '#src/shared/account-security/paths.ts';
 import type { UserResponse } from '#src/shared/accounts/paths.ts';
 import { serverError } from '#src/shared/server-messages.ts';
@@ -10,9 +10,12 @@ import type { ActiveSession, Device, Sessions } from '#src/server/accounts/sessi
 import type { Clock } from '#src/server/clock.ts';
 import { HttpError } from './errors.ts';
 import { deviceCookies } from './device-cookie.ts';
+import { requestSlot } from './request-slot.ts';
 import { sessionCookie } from './session-cookie.ts';
 
 const USER_AGENT_MAX = 512;
+// Read once per request: the door resolves it before the route, which may ask again.
+const resolved = requestSlot<Promise<ActiveSession | null>>('session');
 
 // What a new session records about the browser that signs in (product rules U1).
 export function deviceOf(request: FastifyRequest): Device {
@@ -23,11 +26,14 @@ export function deviceOf(request: FastifyRequest): Device {
 // The request's session, shared by every route that signs in or needs a signed-in user. Named the
 // Epic Stack way: `require…` throws, `get…` may answer null.
 export function createSessionHelpers({
+  app,
   sessions,
   clock,
   secure,
   appSecret,
 }: {
+  // The root instance, whose requests carry the session once read.
+  app: FastifyInstance;
   sessions: Sessions;
   clock: Clock;
   secure: boolean;
@@ -35,8 +41,7 @@ export function createSessionHelpers({
 }) {
   const cookie = sessionCookie({ secure });
   const devices = deviceCookies({ secure, appSecret });
-  // Read once per request: the door resolves it before the route, which may ask again.
-  const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+  resolved.addTo(app);
 
   // With `workspaceId` (the door of a workspace route, which reads the session first), the session
   // carries the person's role there.

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
 import { API_BASE } from '#src/shared/accounts/paths.ts';
 import { workspaceError } from '#src/shared/workspaces/messages.ts';
@@ -8,13 +8,14 @@ import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import { createReadMemo } from '#src/server/db/read-memo.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { requestSlot } from '#src/server/http/request-slot.ts';
 import type { Quota, RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
 import { pathParams } from '#src/server/http/validation.ts';
 import { guestStanding, standingQuery } from './memberships.ts';
 import type { WorkspaceScope } from './scope.ts';
 
-const scopes = new WeakMap<FastifyRequest, WorkspaceScope>();
+const scopes = requestSlot<WorkspaceScope>('workspace scope');
 
 // The scope a resolver made for this request. A route that reads it without one ran outside the door.
 export function scopeFrom(request: FastifyRequest): WorkspaceScope {
@@ -48,6 +49,8 @@ function sendQuota(reply: FastifyReply, quota: Quota): void {
 }
 
 export interface ResolverDeps {
+  // The root instance, whose requests carry the scope the door made.
+  app: FastifyInstance;
   db: Db;
   session: SessionHelpers;
   apiKeys: ApiKeys;
@@ -59,7 +62,8 @@ export interface ResolverDeps {
 // The two ways into a workspace, each making the same WorkspaceScope: the session cookie for the
 // browser's /api/workspaces/:id/…, an API key for /api/v1. Both run before the route validates its
 // input, so a stranger learns nothing from a 400 about a workspace they cannot see.
-export function createScopeResolvers({ db, session, apiKeys, limiter, keyRateLimit }: ResolverDeps) {
+export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRateLimit }: ResolverDeps) {
+  scopes.addTo(app);
   const standing = prepareQuery((slot: Slot<{ workspaceId: string; userId: string }>) =>
     standingQuery(db.kysely).where('m.workspace_id', '=', slot('workspaceId')).where('m.user_id', '=', slot('userId')),
   );
