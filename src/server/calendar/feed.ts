@@ -75,7 +75,7 @@ export function createCalendarFeeds({ db, clock, box }: { db: Db; clock: Clock; 
           date: task.due_date!,
           summary: task.title,
           description: `${task.workspace_name}${task.description ? `\n\n${task.description}` : ''}`,
-          url: `${origin}/board?${new URLSearchParams({ workspace: task.workspace_id, task: task.id })}`,
+          url: `${origin}/board?workspace=${encodeURIComponent(task.workspace_id)}&task=${encodeURIComponent(task.id)}`,
         })),
       );
     },

@@ -16,8 +16,11 @@ export interface AllDayEvent {
   url: string;
 }
 
-// TEXT values: backslash, semicolon and comma escaped, line breaks written as \n.
-const text = (value: string) => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, '\\n');
+// TEXT values: backslash, semicolon and comma escaped, line breaks written as \n. Most titles need
+// neither, and are looked at once.
+const NEEDS_ESCAPING = /[\\;,\r\n]/;
+const text = (value: string) =>
+  NEEDS_ESCAPING.test(value) ? value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n') : value;
 
 const LINE_OCTETS = 75;
 const octetsOf = (char: string) => {
@@ -50,28 +53,21 @@ function fold(line: string): string {
   return folded;
 }
 
-// 20261125T033920Z
-const utcStamp = (epochMs: number) =>
-  new Date(epochMs)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+// 20261125T033920Z, cut from 2026-11-25T03:39:20.000Z.
+function utcStamp(epochMs: number): string {
+  const iso = new Date(epochMs).toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+}
 
 export function icalendar({ name, prodId }: { name: string; prodId: string }, events: AllDayEvent[]): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${prodId}`, `NAME:${text(name)}`, `X-WR-CALNAME:${text(name)}`];
+  // Only the lines that carry text of any length are folded: the others are short by construction.
+  let out = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${fold(`PRODID:${prodId}`)}\r\n${fold(`NAME:${text(name)}`)}\r\n${fold(`X-WR-CALNAME:${text(name)}`)}\r\n`;
   for (const event of events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `SEQUENCE:${event.sequence}`,
-      `DTSTAMP:${utcStamp(event.stamp)}`,
-      `DTSTART;VALUE=DATE:${event.date.replaceAll('-', '')}`,
-      `SUMMARY:${text(event.summary)}`,
-      `DESCRIPTION:${text(event.description)}`,
-      `URL;VALUE=URI:${event.url}`,
-      'END:VEVENT',
-    );
+    out +=
+      `BEGIN:VEVENT\r\n${fold(`UID:${event.uid}`)}\r\nSEQUENCE:${event.sequence}\r\nDTSTAMP:${utcStamp(event.stamp)}\r\n` +
+      `DTSTART;VALUE=DATE:${event.date.slice(0, 4)}${event.date.slice(5, 7)}${event.date.slice(8, 10)}\r\n` +
+      `${fold(`SUMMARY:${text(event.summary)}`)}\r\n${fold(`DESCRIPTION:${text(event.description)}`)}\r\n` +
+      `${fold(`URL;VALUE=URI:${event.url}`)}\r\nEND:VEVENT\r\n`;
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return `${out}END:VCALENDAR\r\n`;
 }
