@@ -84,8 +84,13 @@ export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRa
 
   // A signed-in member of the workspace in the path, or on a guest route its guest; anyone else gets
   // a 404, never a 403 (W6).
-  async function sessionScope(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const guests = request.routeOptions.config.workspaceGuests === true;
+  // `guests`: whether the route is a portal route, known once when the route is registered (Fastify's
+  // request.routeOptions builds a new object on every read).
+  async function sessionScope(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    guests = request.routeOptions.config.workspaceGuests === true,
+  ): Promise<void> {
     // This runs before the route's own validation; the router filled `:id` with a string. A member's
     // role is read with the session, in the same statement.
     const { id: workspaceId } = workspaceParams.parse(request.params);
@@ -104,13 +109,15 @@ export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRa
   }
 
   return {
-    session: sessionScope,
+    session: (request: FastifyRequest, reply: FastifyReply) => sessionScope(request, reply),
 
     // An onRoute hook: the session door stands first before every route whose path names a workspace,
     // and only there, so a request elsewhere (the hot current-user call) does not pass through it.
     guardWorkspaceRoute(route: RouteOptions): void {
       if (!isWorkspaceRoute(route.url)) return;
-      route.preValidation = [sessionScope, ...[route.preValidation ?? []].flat()];
+      const guests = route.config?.workspaceGuests === true;
+      const door = (request: FastifyRequest, reply: FastifyReply) => sessionScope(request, reply, guests);
+      route.preValidation = [door, ...[route.preValidation ?? []].flat()];
     },
 
     // product rules K3, K4: only `Authorization: Bearer <key>` opens /api/v1 (a cookie is never read
