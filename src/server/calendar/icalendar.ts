@@ -19,8 +19,7 @@ export interface AllDayEvent {
 // TEXT values: backslash, semicolon and comma escaped, line breaks written as \n. Most titles need
 // neither, and are looked at once.
 const NEEDS_ESCAPING = /[\\;,\r\n]/;
-const text = (value: string) =>
-  NEEDS_ESCAPING.test(value) ? value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n') : value;
+const text = (value: string) => (NEEDS_ESCAPING.test(value) ? value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n') : value);
 
 const LINE_OCTETS = 75;
 const octetsOf = (char: string) => {
