@@ -41,6 +41,14 @@ export async function seedBoard(url: string, account: BenchAccount, tasks: numbe
   return { workspaceUrl, columns };
 }
 
+// The first column's first page, as the board asks for it.
+export const firstPageUrl = (board: Board) => `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`;
+
+// A board of 50 tasks in the account's workspace, and the URL of its one page (the probes' task-list).
+export async function prepareTaskList(url: string, account: BenchAccount): Promise<string> {
+  return firstPageUrl(await seedBoard(url, account, 50));
+}
+
 // GET one page of 50 of a column, as the board does, against the bare route in the same run.
 export async function listThroughput(
   board: Board,
@@ -50,7 +58,7 @@ export async function listThroughput(
 ): Promise<Comparison> {
   return compareThroughput({
     bareUrl: bare.url,
-    oursUrl: `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`,
+    oursUrl: firstPageUrl(board),
     headers: { cookie: account.cookie },
     barePid: bare.pid,
     oursPid,

@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
 import { measureRound } from './api-throughput.ts';
-import { seedBoard } from './board.ts';
+import { prepareTaskList } from './board.ts';
 import { preparePublicApi } from './public-api.ts';
 import { startServer, type BenchServer } from './server.ts';
 import { median } from './stats.ts';
@@ -39,10 +39,7 @@ for (let pair = 0; pair < Number(process.env.COMPARE_PAIRS ?? 4); pair++) {
     let url = `${server.url}${process.env.COMPARE_PATH ?? '/api/current-user'}`;
     let headers: Record<string, string> = { cookie: account.cookie };
     if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
-    if (target === 'task-list') {
-      const board = await seedBoard(server.url, account, 50);
-      url = `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`;
-    }
+    if (target === 'task-list') url = await prepareTaskList(server.url, account);
     servers[name] = { server, url, headers };
     await measureRound(url, headers, 2, CONNECTIONS);
   }

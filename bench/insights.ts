@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { workspaceAnalytics } from '#src/server/analytics/service.ts';

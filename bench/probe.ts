@@ -5,7 +5,7 @@ import { copyFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createSignedInAccount } from './account.ts';
 import { createTestDatabase } from '../tests/support/test-db.ts';
-import { seedBoard } from './board.ts';
+import { prepareTaskList } from './board.ts';
 import { preparePublicApi } from './public-api.ts';
 import { cpuMs, startServer } from './server.ts';
 
@@ -26,10 +26,7 @@ try {
   let url = `${server.url}/api/current-user`;
   let headers: Record<string, string> = { cookie: account.cookie };
   if (target === 'public-api') ({ url, headers } = await preparePublicApi(server, account));
-  if (target === 'task-list') {
-    const board = await seedBoard(server.url, account, 50);
-    url = `${board.workspaceUrl}/tasks?column=${board.columns[0]!.id}`;
-  }
+  if (target === 'task-list') url = await prepareTaskList(server.url, account);
   if (process.env.PROBE_ENCODING) headers['accept-encoding'] = process.env.PROBE_ENCODING;
   const figures: string[] = [];
   const perRequest: number[] = [];

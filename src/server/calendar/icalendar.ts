@@ -64,7 +64,7 @@ export function icalendar({ name, prodId }: { name: string; prodId: string }, ev
   for (const event of events) {
     out +=
       `BEGIN:VEVENT\r\n${fold(`UID:${event.uid}`)}\r\nSEQUENCE:${event.sequence}\r\nDTSTAMP:${utcStamp(event.stamp)}\r\n` +
-      `DTSTART;VALUE=DATE:${event.date.slice(0, 4)}${event.date.slice(5, 7)}${event.date.slice(8, 10)}\r\n` +
+      `DTSTART;VALUE=DATE:${event.date.replaceAll('-', '')}\r\n` +
       `${fold(`SUMMARY:${text(event.summary)}`)}\r\n${fold(`DESCRIPTION:${text(event.description)}`)}\r\n` +
       `${fold(`URL;VALUE=URI:${event.url}`)}\r\nEND:VEVENT\r\n`;
   }
