@@ -10,6 +10,9 @@ export interface HostCalibration {
   syscallUs: number;
   // `node -e 0` from spawn to exit: what a process start costs here.
   nodeStartMs: number;
+  // A page of memory touched for the first time: what every new process, heap and browser tab pays per
+  // 4 KiB it uses (0.1–0.5 µs on common hosts; 11 µs on the one of 2026-12-01, docs/performance.md).
+  pageFaultUs: number;
   loadAverage: number[];
 }
 
@@ -44,11 +47,22 @@ export function calibrateHost(): HostCalibration {
         calls,
     ),
   );
+  // 64 MiB each time: above glibc's largest mmap threshold (32 MiB), so every try gets fresh pages.
+  const pages = (64 * 1024 * 1024) / 4096;
+  const pageFaultUs = Math.min(
+    ...[1, 2, 3].map((): number => {
+      const fresh = Buffer.allocUnsafeSlow(pages * 4096);
+      return (time(() => {
+        for (let page = 0; page < pages; page++) fresh[page * 4096] = 1;
+      }) * 1000) / pages;
+    }),
+  );
   const nodeStartMs = median([1, 2, 3, 4, 5].map(() => time(() => spawnSync(process.execPath, ['-e', '0']))));
   return {
     loopMs: round(loopMs, 0),
     syscallUs: round(syscallUs, 2),
     nodeStartMs: round(nodeStartMs, 0),
+    pageFaultUs: round(pageFaultUs, 2),
     loadAverage: loadavg(),
   };
 }
@@ -57,6 +71,6 @@ export function calibrateHost(): HostCalibration {
 export const HOST_TOLERANCE = 0.25;
 
 export const describeHost = (host: HostCalibration) =>
-  `host: a 2e8-step loop ${host.loopMs} ms, a system call ${host.syscallUs} µs, node -e 0 ${host.nodeStartMs} ms; load average ${host.loadAverage
+  `host: a 2e8-step loop ${host.loopMs} ms, a system call ${host.syscallUs} µs, a new page ${host.pageFaultUs} µs, node -e 0 ${host.nodeStartMs} ms; load average ${host.loadAverage
     .map((load) => load.toFixed(2))
     .join(' ')}`;

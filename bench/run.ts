@@ -893,8 +893,8 @@ const hostAfter = calibrateHost();
 results.hostAfter = hostAfter;
 const moved = (before: number, after: number) => Math.abs(after - before) / before > HOST_TOLERANCE;
 const hostNote =
-  moved(host.loopMs, hostAfter.loopMs) || moved(host.syscallUs, hostAfter.syscallUs)
-    ? `the host changed speed during the run (loop ${host.loopMs} → ${hostAfter.loopMs} ms, system call ${host.syscallUs} → ${hostAfter.syscallUs} µs): judge no budget on it`
+  moved(host.loopMs, hostAfter.loopMs) || moved(host.syscallUs, hostAfter.syscallUs) || moved(host.pageFaultUs, hostAfter.pageFaultUs)
+    ? `the host changed speed during the run (loop ${host.loopMs} → ${hostAfter.loopMs} ms, system call ${host.syscallUs} → ${hostAfter.syscallUs} µs, a new page ${host.pageFaultUs} → ${hostAfter.pageFaultUs} µs): judge no budget on it`
     : 'the host kept its speed through the run';
 console.log(
   [

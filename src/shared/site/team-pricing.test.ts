@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perUserCost, productCost, savings, tierFor, competitorCosts, formatDollars } from './team-pricing.ts';
+import { perUserCost, productCost, savings, tierFor, competitorCosts, formatDollars, SLIDER_MAX, SLIDER_MIN } from './team-pricing.ts';
 
 // An independent reading of spec 9, written out case by case.
 function expected(n: number) {
@@ -36,5 +36,16 @@ describe('team pricing (spec 9)', () => {
     expect(formatDollars(1450)).toBe('$1,450');
     expect(formatDollars(3.3333)).toBe('$3.33');
     expect(formatDollars(14.5)).toBe('$14.50');
+    expect(formatDollars(12345.5)).toBe('$12,345.50');
+  });
+
+  it('formats every amount the slider shows as Intl would', () => {
+    const intl = (amount: number) =>
+      `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
+    for (let users = SLIDER_MIN; users <= SLIDER_MAX; users++) {
+      const saved = savings(users);
+      const amounts = [productCost(users), perUserCost(users), ...competitorCosts(users), ...(saved ? [saved.monthly, saved.yearly] : [])];
+      for (const amount of amounts) expect(formatDollars(amount)).toBe(intl(amount));
+    }
   });
 });

@@ -1,4 +1,6 @@
 // spec 1 and 9: flat pricing by team size, and the cost comparison slider's arithmetic.
+import { englishNumber } from '#src/shared/english-number.ts';
+
 export const SLIDER_MIN = 1;
 export const SLIDER_MAX = 100;
 export const SLIDER_DEFAULT = 15;
@@ -50,6 +52,10 @@ export function savings(users: number): Savings | null {
   return { monthly, yearly: monthly * 12 };
 }
 
+// Whole dollars, or to the cent: $1,450, $3.33, $14.50. Not through Intl: the first number format a page
+// makes loads ICU's data into the renderer, a 70 ms task on the landing page (docs/performance.md).
 export function formatDollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  if (Number.isInteger(amount)) return `$${englishNumber(amount)}`;
+  const [whole, cents] = amount.toFixed(2).split('.');
+  return `$${englishNumber(Number(whole))}.${cents}`;
 }
