@@ -9,7 +9,8 @@ import { openPostgres, openSqlite, type Db } from '#src/server/db/connect.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import type { Task } from '#src/shared/tasks/paths.ts';
 import { seedMembers, seedSessions, type BenchAccount } from './account.ts';
-import { inBatches, p99, timed } from './insights.ts';
+import { inBatches, p99 } from './insights.ts';
+import { timedGets } from './timed-gets.ts';
 import type { BenchServer } from './server.ts';
 import { round } from './stats.ts';
 
@@ -150,7 +151,7 @@ export async function measureNotifications(
       bell.close();
     }
 
-    const list = await timed(300, () => call(`${writer.url}/api/me/notifications`, account.cookie));
+    const list = await timedGets(`${writer.url}/api/me/notifications`, { cookie: account.cookie }, 300);
     return {
       comments,
       commentP95Ms: percentile(commits, 0.95),
