@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hash, Lock, MessageCircle, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { chatText } from '#src/shared/chat/messages.ts';
@@ -18,6 +18,7 @@ import { ChannelView } from './channel-view.tsx';
 import { CreateChannelDialog, LATER, NewDirectDialog, preloadComposer } from './deferred-parts.tsx';
 import { useChatChannels } from './use-chat-channels.ts';
 import { useChatLive } from './use-chat-live.ts';
+import { historyQuery } from './use-history.ts';
 
 // Team chat (product rules C): the current workspace's channels and direct messages on the left, the
 // open one on the right. The open channel lives in the address (`/chat?channel=<id>`, with a message to
@@ -46,6 +47,15 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [writing, setWriting] = useState(false);
+  const queryClient = useQueryClient();
+  const askedChannel = params.get('channel');
+  const askedSeq = seqIn(params);
+  // The channel the address names is read beside the channel list, not after it: its messages are on
+  // their way when the view that shows them mounts, a round trip sooner. (A channel the list turns out
+  // not to show is never shown; the server decides what may be read.)
+  useEffect(() => {
+    if (askedChannel) void queryClient.prefetchInfiniteQuery(historyQuery(workspaceId, askedChannel, askedSeq));
+  }, [queryClient, workspaceId, askedChannel, askedSeq]);
   useEffect(() => void preloadComposer(), []);
   usePreloadWhenIdle(LATER);
   if (isPending) return <GenericLoader />;
@@ -132,9 +142,14 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
 // `&message=<seq>` (and `&thread=<id>` for a reply) opens the channel at a message, as a search result
 // links it; anything else there opens the channel at its latest.
 function messageIn(params: URLSearchParams, selected: Channel | null): { seq: number; threadId: string | null } | null {
-  const seq = Number(params.get('message'));
-  if (!selected || selected.id !== params.get('channel') || !Number.isSafeInteger(seq) || seq <= 0) return null;
+  const seq = seqIn(params);
+  if (!selected || selected.id !== params.get('channel') || seq === null) return null;
   return { seq, threadId: params.get('thread') };
+}
+
+function seqIn(params: URLSearchParams): number | null {
+  const seq = Number(params.get('message'));
+  return Number.isSafeInteger(seq) && seq > 0 ? seq : null;
 }
 
 function ChannelGroup({

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
@@ -6,12 +6,17 @@ import type { HistoryPage as Page } from './chat-cache.ts';
 
 type Cursor = { before?: string; after?: string };
 
-// A channel's history, oldest first. Without an anchor it opens on the latest page and scrolls back;
-// with one (a day jumped to, the first unread) it opens on the page ending at that message and can load
-// both older pages and newer ones, up to the latest.
-export function useHistory(workspaceId: string, channelId: string, anchor: number | null) {
-  const query = useInfiniteQuery({
+// A history read this recently is shown as it is when its view mounts, not read again: the chat page
+// reads the channel its address names beside the channel list, a moment before the view that shows it
+// mounts. From then on the live stream keeps it current (use-chat-live.ts).
+const JUST_READ_MS = 10_000;
+
+// The read of a channel's history: without an anchor from its latest page, with one from the page
+// ending at that message.
+export const historyQuery = (workspaceId: string, channelId: string, anchor: number | null) =>
+  infiniteQueryOptions({
     queryKey: [...chatKeys.messages(workspaceId, channelId), anchor],
+    staleTime: JUST_READ_MS,
     queryFn: async ({ pageParam }): Promise<Page> => ({
       ...(await chatApi.messages(workspaceId, channelId, pageParam)),
       newer: pageParam.after !== undefined,
@@ -28,6 +33,12 @@ export function useHistory(workspaceId: string, channelId: string, anchor: numbe
       return newest ? { after: String(newest.seq) } : undefined;
     },
   });
+
+// A channel's history, oldest first. Without an anchor it opens on the latest page and scrolls back;
+// with one (a day jumped to, the first unread) it opens on the page ending at that message and can load
+// both older pages and newer ones, up to the latest.
+export function useHistory(workspaceId: string, channelId: string, anchor: number | null) {
+  const query = useInfiniteQuery(historyQuery(workspaceId, channelId, anchor));
   const messages = useMemo(() => {
     const pages = query.data?.pages ?? [];
     const ordered: ChatMessage[] = [];
