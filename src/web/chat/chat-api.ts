@@ -56,6 +56,7 @@ export const chatApi = {
 export const chatKeys = {
   all: (id: string) => ['chat', id] as const,
   channels: (id: string) => ['chat', id, 'channels'] as const,
+  histories: (id: string) => ['chat', id, 'messages'] as const,
   messages: (id: string, channelId: string) => ['chat', id, 'messages', channelId] as const,
   thread: (id: string, channelId: string, messageId: string) => ['chat', id, 'thread', channelId, messageId] as const,
   people: (id: string, channelId: string) => ['chat', id, 'people', channelId] as const,

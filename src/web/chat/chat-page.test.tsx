@@ -1,8 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Channel, ChatMessage } from '#src/shared/chat/paths.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
-import { QueryProvider } from '#src/web/lib/query-client.tsx';
+import { newQueryClient, QueryProvider } from '#src/web/lib/query-client.tsx';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
@@ -42,6 +43,14 @@ const message: ChatMessage = {
   reactions: [],
 };
 
+const chatApi = () =>
+  fakeApi({
+    'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
+    [`GET ${CHANNELS}`]: [200, { channels: [channel('c-general', 'general'), channel('c-design', 'design')], unreadTotal: 0 }],
+    [`GET ${MESSAGES}`]: [200, { messages: [message], nextCursor: null }],
+    'POST /api/workspaces/w1/chat/presence': [200, { ok: true, message: '' }],
+  });
+
 function openChat(address: string) {
   render(
     <RouterProvider history={memoryHistory(address)}>
@@ -57,12 +66,7 @@ describe('the chat page opening a channel', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads the channel its address names beside the channel list, not after it, and only once', async () => {
-    const api = fakeApi({
-      'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
-      [`GET ${CHANNELS}`]: [200, { channels: [channel('c-general', 'general'), channel('c-design', 'design')], unreadTotal: 0 }],
-      [`GET ${MESSAGES}`]: [200, { messages: [message], nextCursor: null }],
-      'POST /api/workspaces/w1/chat/presence': [200, { ok: true, message: '' }],
-    });
+    const api = chatApi();
     // The channel list is held on its way until the messages have been asked for.
     const answer = globalThis.fetch;
     let release = () => undefined as void;
@@ -82,5 +86,21 @@ describe('the chat page opening a channel', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.called(`GET ${CHANNELS}`)).toHaveLength(1);
     expect(api.called(`GET ${MESSAGES}`)).toHaveLength(1);
+  });
+
+  it('reads the channel again when the person comes back to the page, however soon: away, no live stream kept it current', async () => {
+    const api = chatApi();
+    const client = newQueryClient();
+    const page = (shown: boolean) => (
+      <RouterProvider history={memoryHistory('/chat?channel=c-design')}>
+        <QueryClientProvider client={client}>{shown ? <ChatPage /> : null}</QueryClientProvider>
+      </RouterProvider>
+    );
+    const { rerender } = render(page(true));
+    await screen.findByRole('textbox', { name: 'Message #design' });
+    rerender(page(false));
+    rerender(page(true));
+    await screen.findByRole('textbox', { name: 'Message #design' });
+    await waitFor(() => expect(api.called(`GET ${MESSAGES}`)).toHaveLength(2));
   });
 });

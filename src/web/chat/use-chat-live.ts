@@ -60,6 +60,13 @@ export function useChatLive(workspaceId: string, myId: string | undefined): Typi
     };
   }, [workspaceId]);
 
+  // The histories are kept current only while this ear listens: once it stops (the person leaves the
+  // chat page), each is read again when it is next shown, however recently it was read.
+  useEffect(
+    () => () => void queryClient.invalidateQueries({ queryKey: chatKeys.histories(workspaceId), refetchType: 'none' }),
+    [queryClient, workspaceId],
+  );
+
   return typing;
 }
 

@@ -8,8 +8,8 @@ type Cursor = { before?: string; after?: string };
 
 // A history read this recently is shown as it is when its view mounts, not read again: the chat page
 // reads the channel its address names beside the channel list, a moment before the view that shows it
-// mounts. From then on the live stream keeps it current (use-chat-live.ts).
-const JUST_READ_MS = 10_000;
+// mounts. From then on the live stream keeps it current while the page listens (use-chat-live.ts).
+const JUST_READ_MS = 2_000;
 
 // The read of a channel's history: without an anchor from its latest page, with one from the page
 // ending at that message.
