@@ -52,9 +52,13 @@ export function calibrateHost(): HostCalibration {
   const pageFaultUs = Math.min(
     ...[1, 2, 3].map((): number => {
       const fresh = Buffer.allocUnsafeSlow(pages * 4096);
-      return (time(() => {
-        for (let page = 0; page < pages; page++) fresh[page * 4096] = 1;
-      }) * 1000) / pages;
+      return (
+        (time(() => {
+          for (let page = 0; page < pages; page++) fresh[page * 4096] = 1;
+        }) *
+          1000) /
+        pages
+      );
     }),
   );
   const nodeStartMs = median([1, 2, 3, 4, 5].map(() => time(() => spawnSync(process.execPath, ['-e', '0']))));
