@@ -53,11 +53,13 @@ export const chatApi = {
 };
 
 // Every chat read of a workspace sits under one key, so the live stream refreshes them together.
+const histories = (id: string) => ['chat', id, 'messages'] as const;
 export const chatKeys = {
   all: (id: string) => ['chat', id] as const,
   channels: (id: string) => ['chat', id, 'channels'] as const,
-  histories: (id: string) => ['chat', id, 'messages'] as const,
-  messages: (id: string, channelId: string) => ['chat', id, 'messages', channelId] as const,
+  // Every channel's history of the workspace, each under messages(id, channelId).
+  histories,
+  messages: (id: string, channelId: string) => [...histories(id), channelId] as const,
   thread: (id: string, channelId: string, messageId: string) => ['chat', id, 'thread', channelId, messageId] as const,
   people: (id: string, channelId: string) => ['chat', id, 'people', channelId] as const,
   search: (id: string, channelId: string, q: string) => ['chat', id, 'search', channelId, q] as const,

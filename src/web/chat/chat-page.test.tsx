@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Channel, ChatMessage } from '#src/shared/chat/paths.ts';
+import type { Channel } from '#src/shared/chat/paths.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { newQueryClient, QueryProvider } from '#src/web/lib/query-client.tsx';
 import { memoryHistory } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
+import { chatMessage } from '../../../tests/support/chat-message.ts';
 import { fakeApi } from '../../../tests/support/fake-api.ts';
 import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 import ChatPage from './chat-page.tsx';
@@ -28,20 +29,12 @@ const channel = (id: string, name: string): Channel => ({
   createdBy: null,
 });
 // (The list is virtual: jsdom, which lays nothing out, draws none of its messages.)
-const message: ChatMessage = {
-  id: 'm1',
-  seq: 1,
+const message = chatMessage({
   channelId: 'c-design',
   authorId: 'u-bo',
   authorName: 'Bo Member',
   body: 'The new logo is in the shared folder',
-  createdAt: '2026-11-24T10:00:00.000Z',
-  editedAt: null,
-  parentId: null,
-  replyCount: 0,
-  lastReplyAt: null,
-  reactions: [],
-};
+});
 
 const chatApi = () =>
   fakeApi({

@@ -6,26 +6,14 @@ import type { ChatMessage, MessagesResponse } from '#src/shared/chat/paths.ts';
 import type { LiveEvent } from '#src/shared/tasks/paths.ts';
 import { newQueryClient } from '#src/web/lib/query-client.tsx';
 import { apiServer } from '../../../tests/support/api-server.ts';
+import { chatMessage } from '../../../tests/support/chat-message.ts';
 import { FakeEventSource } from '../../../tests/support/fake-event-source.ts';
 import { useChatLive } from './use-chat-live.ts';
 import { useHistory } from './use-history.ts';
 
 const MESSAGES_URL = '/api/workspaces/w1/chat/channels/c1/messages';
 
-const message = (seq: number, body: string): ChatMessage => ({
-  id: `m${seq}`,
-  seq,
-  channelId: 'c1',
-  authorId: 'u2',
-  authorName: 'Ada Owner',
-  body,
-  createdAt: '2026-11-24T10:00:00.000Z',
-  editedAt: null,
-  parentId: null,
-  replyCount: 0,
-  lastReplyAt: null,
-  reactions: [],
-});
+const message = (seq: number, body: string): ChatMessage => chatMessage({ id: `m${seq}`, seq, body });
 
 function hear(event: Partial<LiveEvent>) {
   const data = JSON.stringify({ id: '1', workspaceId: 'w1', actorId: 'u2', occurredAt: '2026-11-24T10:00:00.000Z', ...event });

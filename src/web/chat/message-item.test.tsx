@@ -7,25 +7,17 @@ import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { mentionToken } from '#src/shared/notifications/mentions.ts';
 import { notificationCopy } from '#src/shared/notifications/messages.ts';
 import { ApiError } from '#src/web/lib/api-client.ts';
+import { chatMessage } from '../../../tests/support/chat-message.ts';
 import { EditMessageForm } from './deferred-parts.tsx';
 import { MessageItem } from './message-item.tsx';
 
 const grace = { id: '11111111-1111-4111-8111-111111111111', name: 'Grace Teammate' };
 
-const message: ChatMessage = {
-  id: 'm1',
+const message: ChatMessage = chatMessage({
   seq: 7,
-  channelId: 'c1',
   authorId: 'me',
-  authorName: 'Ada Owner',
   body: `**Ship** it, ${mentionToken(grace.id)} <script>alert(1)</script>`,
-  createdAt: '2026-11-24T10:00:00.000Z',
-  editedAt: null,
-  parentId: null,
-  replyCount: 0,
-  lastReplyAt: null,
-  reactions: [],
-};
+});
 
 // Opens the message's editor and empties its box.
 async function openEmptyEditor(user: ReturnType<typeof userEvent.setup>) {

@@ -7,25 +7,13 @@ import { chatText } from '#src/shared/chat/messages.ts';
 import type { ChatMessage, ThreadResponse } from '#src/shared/chat/paths.ts';
 import { newQueryClient } from '#src/web/lib/query-client.tsx';
 import { apiServer } from '../../../tests/support/api-server.ts';
+import { chatMessage } from '../../../tests/support/chat-message.ts';
 import { ThreadPanel } from './thread-panel.tsx';
 
 const REPLIES_URL = '/api/workspaces/w1/chat/channels/c1/messages/m1/replies';
 
-const message = (id: string, body: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  seq: 1,
-  channelId: 'c1',
-  authorId: 'u1',
-  authorName: 'Ada Owner',
-  body,
-  createdAt: '2026-11-24T10:00:00.000Z',
-  editedAt: null,
-  parentId: 'm1',
-  replyCount: 0,
-  lastReplyAt: null,
-  reactions: [],
-  ...extra,
-});
+const message = (id: string, body: string, extra: Partial<ChatMessage> = {}): ChatMessage =>
+  chatMessage({ id, authorId: 'u1', body, parentId: 'm1', ...extra });
 const parent = message('m1', 'Where do we ship?', { parentId: null, replyCount: 4 });
 
 // Four replies in two pages: the latest two first, the earlier two behind the cursor "r3".
