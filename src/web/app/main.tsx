@@ -6,8 +6,8 @@ import { browserHistory, type Location } from '#src/web/routing/history.ts';
 import { RouterProvider } from '#src/web/routing/router-context.tsx';
 import { apiPath } from '#src/shared/accounts/paths.ts';
 import { portalPaths } from '#src/shared/clients/paths.ts';
-import { workspacePaths } from '#src/shared/workspaces/paths.ts';
-import { readEarly } from '#src/web/lib/api-client.ts';
+import { workspacePaths, type WorkspacesResponse } from '#src/shared/workspaces/paths.ts';
+import { peekEarlyRead, readEarly } from '#src/web/lib/api-client.ts';
 import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
 // A navigation shows the next page once its code is in place; should that fail, the router reloads.
@@ -21,7 +21,13 @@ async function start() {
   // A public page comes prerendered and shows nothing that waits on the session; an app page's data does,
   // and on the portal check and the workspace list the signed-in layout asks for before any page.
   const prerendered = container.firstElementChild !== null;
-  if (!prerendered) readEarly([apiPath.currentUser, portalPaths.mine, workspacePaths.list]);
+  if (!prerendered) {
+    readEarly([apiPath.currentUser, portalPaths.mine, workspacePaths.list]);
+    // The page's own first reads follow from the list; should their code fail to load, the page asks itself.
+    const list = peekEarlyRead<WorkspacesResponse>(workspacePaths.list);
+    const { pathname, search } = window.location;
+    import('./page-first-reads.ts').then(({ readPageEarly }) => readPageEarly(list, pathname, search)).catch(() => undefined);
+  }
   await preloadFirst();
   startScrollMemory();
   const app = (

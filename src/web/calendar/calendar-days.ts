@@ -41,10 +41,11 @@ export const shift = (view: CalendarView, anchor: string, step: number) =>
   view === 'week' ? addDays(anchor, 7 * step) : addMonths(anchor, step);
 
 // One formatter per style, made once: toLocaleDateString builds a new one on every call, and a month
-// names each of its 42 days.
+// names each of its 42 days. Made on first use: the app's first reads import the day arithmetic above
+// on every app page, and a formatter's first making loads the browser's locale data.
 const formatter = (options: Intl.DateTimeFormatOptions) => {
-  const made = new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...options });
-  return (day: string) => made.format(toDate(day));
+  let made: Intl.DateTimeFormat | undefined;
+  return (day: string) => (made ??= new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...options })).format(toDate(day));
 };
 const longDay = formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const shortWeekday = formatter({ weekday: 'short' });

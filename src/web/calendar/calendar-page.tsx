@@ -16,7 +16,8 @@ import { ON_DEMAND_WIDTH, ProjectOptions, useOptionsOnDemand } from '#src/web/ui
 import { useProjects } from '#src/web/lib/use-projects.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
-import { localToday, rangeTitle, shift, visibleDays, type CalendarView } from './calendar-days.ts';
+import { calendarAddress } from './calendar-address.ts';
+import { localToday, rangeTitle, shift, visibleDays } from './calendar-days.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { FeedPanel } from './feed-panel.tsx';
 import { useCalendar } from './use-calendar.ts';
@@ -24,8 +25,8 @@ import { useCalendar } from './use-calendar.ts';
 const segment = 'rounded-control px-3 py-1.5 text-sm font-medium';
 const segmentClass = (on: boolean) => cn(segment, on ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100');
 
-// The Calendar page (spec 2) shows the current workspace's tasks by due date. Its view, day
-// and filters live in the address (`?view=week&date=2026-03-18&show=mine&project=<id>`), so a link or reload keeps them.
+// The Calendar page (spec 2) shows the current workspace's tasks by due date, in the view, day and
+// filters its address names (calendar-address.ts).
 export default function CalendarPage() {
   const { status, current } = useWorkspaces();
   return (
@@ -51,11 +52,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const today = localToday();
-  const view: CalendarView = params.get('view') === 'week' ? 'week' : 'month';
-  const wantedDate = params.get('date') ?? '';
-  const anchor = /^\d{4}-\d{2}-\d{2}$/.test(wantedDate) ? wantedDate : today;
-  const mine = params.get('show') === 'mine';
-  const projectId = params.get('project') || null;
+  const { view, anchor, mine, projectId } = useMemo(() => calendarAddress(params, today), [params, today]);
   const projectFieldId = useId();
   const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
   const [announcement, setAnnouncement] = useState('');

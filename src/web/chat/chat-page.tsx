@@ -19,6 +19,7 @@ import { CreateChannelDialog, LATER, NewDirectDialog, preloadComposer } from './
 import { useChatChannels } from './use-chat-channels.ts';
 import { useChatLive } from './use-chat-live.ts';
 import { historyQuery } from './use-history.ts';
+import { seqIn } from './chat-address.ts';
 
 // Team chat (product rules C): the current workspace's channels and direct messages on the left, the
 // open one on the right. The open channel lives in the address (`/chat?channel=<id>`, with a message to
@@ -145,11 +146,6 @@ function messageIn(params: URLSearchParams, selected: Channel | null): { seq: nu
   const seq = seqIn(params);
   if (!selected || selected.id !== params.get('channel') || seq === null) return null;
   return { seq, threadId: params.get('thread') };
-}
-
-function seqIn(params: URLSearchParams): number | null {
-  const seq = Number(params.get('message'));
-  return Number.isSafeInteger(seq) && seq > 0 ? seq : null;
 }
 
 function ChannelGroup({

@@ -3,8 +3,7 @@ import { useMemo } from 'react';
 import type { ChatMessage } from '#src/shared/chat/paths.ts';
 import { chatApi, chatKeys } from './chat-api.ts';
 import type { HistoryPage as Page } from './chat-cache.ts';
-
-type Cursor = { before?: string; after?: string };
+import { firstPageOf, type Cursor } from './chat-address.ts';
 
 // A history read this recently is shown as it is when its view mounts, not read again: the chat page
 // reads the channel its address names beside the channel list, a moment before the view that shows it
@@ -21,7 +20,7 @@ export const historyQuery = (workspaceId: string, channelId: string, anchor: num
       ...(await chatApi.messages(workspaceId, channelId, pageParam)),
       newer: pageParam.after !== undefined,
     }),
-    initialPageParam: (anchor === null ? {} : { before: String(anchor + 1) }) as Cursor,
+    initialPageParam: firstPageOf(anchor),
     getNextPageParam: (last): Cursor | undefined => {
       if (last.newer) return undefined;
       return last.nextCursor ? { before: last.nextCursor } : undefined;

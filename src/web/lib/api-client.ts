@@ -32,23 +32,31 @@ function send(method: Method, path: string, body?: unknown): Promise<Response> {
 // a sign-in or a sign-out drops what is left: an answer from before accepting an invitation must not
 // show the portal as it was, nor serve a person it was not asked for.
 const EARLY_READ_TTL_MS = 5000;
-const earlyReads = new Map<string, Promise<Response>>();
-let earlyReadsAskedAt = 0;
+const earlyReads = new Map<string, { response: Promise<Response>; askedAt: number }>();
 
 export function readEarly(paths: readonly string[]): void {
-  earlyReadsAskedAt = performance.now();
+  const askedAt = performance.now();
   for (const path of paths) {
     const response = send('GET', path);
     // Unhandled until taken; whoever takes it handles a failure as their own.
     response.catch(() => undefined);
-    earlyReads.set(path, response);
+    earlyReads.set(path, { response, askedAt });
   }
 }
 
 function takeEarlyRead(path: string): Promise<Response> | undefined {
-  const response = earlyReads.get(path);
+  const read = earlyReads.get(path);
   earlyReads.delete(path);
-  return response && performance.now() - earlyReadsAskedAt < EARLY_READ_TTL_MS ? response : undefined;
+  return read && performance.now() - read.askedAt < EARLY_READ_TTL_MS ? read.response : undefined;
+}
+
+// An early read's answer (null when it failed or was not asked), left in place for the page that takes
+// it: the page's own first reads follow from the workspace list before React has rendered anything. Its
+// body is read from a copy made as it arrives, before any taker can have read the original.
+export function peekEarlyRead<T>(path: string): Promise<T | null> {
+  const read = earlyReads.get(path);
+  if (!read) return Promise.resolve(null);
+  return read.response.then((response) => (response.ok ? (response.clone().json() as Promise<T>) : null)).catch(() => null);
 }
 
 export function dropEarlyReads(): void {
