@@ -8,7 +8,7 @@ import { boardUi } from '#src/shared/tasks/board-messages.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { useSchemaForm } from '#src/web/lib/use-schema-form.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
-import { myWorkspacesApi } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { Link } from '#src/web/routing/links.tsx';
 import { useSearchParams } from '#src/web/routing/params.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
@@ -33,7 +33,7 @@ interface Created {
 
 function AiWorkspace({ workspaceId }: { workspaceId: string }) {
   const client = useQueryClient();
-  const members = useQuery({ queryKey: ['workspace', workspaceId], queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const members = useQuery(workspaceDetailQuery(workspaceId));
   const projects = useProjects(workspaceId);
   const [created, setCreated] = useState<Created | null>(null);
   const textForm = useSchemaForm({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { WorkspaceMember } from '#src/shared/workspaces/paths.ts';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import type { MentionCandidate } from '#src/web/ui/member-options.tsx';
 
 export type MemberLookup = ReadonlyMap<string, WorkspaceMember>;
@@ -12,7 +12,7 @@ const nobody: WorkspaceMember[] = [];
 // cached answer the settings page reads. Until it arrives, cards show no avatar; a failure leaves them
 // out rather than blocking the board.
 export function useMembers(workspaceId: string): { members: MemberLookup; list: WorkspaceMember[] } {
-  const { data } = useQuery({ queryKey: workspaceKeys.detail(workspaceId), queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const { data } = useQuery(workspaceDetailQuery(workspaceId));
   const list = data?.members ?? nobody;
   const members = useMemo<MemberLookup>(() => new Map(list.map((member) => [member.userId, member])), [list]);
   return { members, list };

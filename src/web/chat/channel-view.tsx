@@ -6,7 +6,7 @@ import type { Channel, ChatMessage } from '#src/shared/chat/paths.ts';
 import { renderMentions } from '#src/shared/notifications/mentions.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { formatDateTime } from '#src/web/lib/format-time.ts';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { Alert } from '#src/web/ui/alert.tsx';
 import { Button } from '#src/web/ui/button.tsx';
@@ -48,7 +48,7 @@ export function ChannelView({
 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const { data: detail } = useQuery({ queryKey: workspaceKeys.detail(workspaceId), queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const { data: detail } = useQuery(workspaceDetailQuery(workspaceId));
   const candidates = useMemo(() => (detail?.members ?? []).map((member) => ({ id: member.userId, name: member.name })), [detail]);
   const names = useMemo(() => new Map(candidates.map((member) => [member.id, member.name])), [candidates]);
   const nameOf = (id: string) => names.get(id);

@@ -12,7 +12,7 @@ import { taskPaths, type TaskResponse } from '#src/shared/tasks/paths.ts';
 import type { OkResponse } from '#src/shared/accounts/paths.ts';
 import type { CreateChannelBody, SendMessageBody } from '#src/shared/chat/schemas.ts';
 import { workspacePath } from '#src/shared/workspaces/paths.ts';
-import { api } from '#src/web/lib/api-client.ts';
+import { api, signal } from '#src/web/lib/api-client.ts';
 
 // Team chat's calls; each rejects with the server's sentence (ApiError).
 const NO_BODY = {};
@@ -42,10 +42,10 @@ export const chatApi = {
   react: (id: string, channelId: string, messageId: string, emoji: string) =>
     api<MessageResponse>('POST', at(chatPaths.reactions, id, channelId, messageId), { emoji }),
   typing: (id: string, channelId: string, parentId: string | null) =>
-    api<OkResponse>('POST', at(chatPaths.typing, id, channelId), parentId ? { parentId } : NO_BODY),
+    signal<OkResponse>(at(chatPaths.typing, id, channelId), parentId ? { parentId } : NO_BODY),
   people: (id: string, channelId: string) => api<PeopleResponse>('GET', at(chatPaths.people, id, channelId)),
   openDirect: (id: string, userIds: string[]) => api<ChannelResponse>('POST', at(chatPaths.dms, id), { userIds }),
-  presence: (id: string, state: 'online' | 'away') => api<OkResponse>('POST', at(chatPaths.presence, id), { state }),
+  presence: (id: string, state: 'online' | 'away') => signal<OkResponse>(at(chatPaths.presence, id), { state }),
   // A task named in a message (by key), for its preview card; and a message made into a task.
   task: (id: string, key: string) => api<TaskResponse>('GET', workspacePath(taskPaths.task, { id, taskId: key })),
   createTask: (id: string, body: { title: string; description: string }) =>

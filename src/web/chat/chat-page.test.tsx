@@ -41,6 +41,7 @@ const chatApi = () =>
     'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
     [`GET ${CHANNELS}`]: [200, { channels: [channel('c-general', 'general'), channel('c-design', 'design')], unreadTotal: 0 }],
     [`GET ${MESSAGES}`]: [200, { messages: [message], nextCursor: null }],
+    'GET /api/workspaces/w1': [200, { workspace, members: [], invitations: [] }],
     'POST /api/workspaces/w1/chat/presence': [200, { ok: true, message: '' }],
   });
 
@@ -79,6 +80,8 @@ describe('the chat page opening a channel', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.called(`GET ${CHANNELS}`)).toHaveLength(1);
     expect(api.called(`GET ${MESSAGES}`)).toHaveLength(1);
+    // The members the page and the channel's view both show come from one read.
+    expect(api.called('GET /api/workspaces/w1')).toHaveLength(1);
   });
 
   it('reads the channel again when the person comes back to the page, however soon: away, no live stream kept it current', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { chatText } from '#src/shared/chat/messages.ts';
 import { GENERAL_CHANNEL, type Channel } from '#src/shared/chat/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
@@ -44,7 +44,7 @@ function WorkspaceChat({ workspaceId, role }: { workspaceId: string; role: strin
   const { user } = useSession();
   const typing = useChatLive(workspaceId, user?.id);
   const { data, error, isPending, refetch } = useChatChannels(workspaceId);
-  const { data: detail } = useQuery({ queryKey: workspaceKeys.detail(workspaceId), queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const { data: detail } = useQuery(workspaceDetailQuery(workspaceId));
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [writing, setWriting] = useState(false);

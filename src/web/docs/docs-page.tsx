@@ -4,7 +4,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { docsText } from '#src/shared/docs/messages.ts';
 import type { Page } from '#src/shared/docs/paths.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { useSession } from '#src/web/lib/session.tsx';
 import { useLiveEvents } from '#src/web/lib/use-live-refresh.ts';
 import { useWorkspaceFromAddress } from '#src/web/lib/use-workspace-from-address.ts';
@@ -187,7 +187,7 @@ function OpenPage({
   onImport: () => void;
 }) {
   const { user } = useSession();
-  const { data: detail } = useQuery({ queryKey: workspaceKeys.detail(workspaceId), queryFn: () => myWorkspacesApi.detail(workspaceId) });
+  const { data: detail } = useQuery(workspaceDetailQuery(workspaceId));
   const members = useMemo(() => (detail?.members ?? []).map((member) => ({ id: member.userId, name: member.name })), [detail]);
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(page.title);

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiServer } from '../../../tests/support/api-server.ts';
-import { api, dropEarlyReads, readEarly } from './api-client.ts';
+import { api, dropEarlyReads, readEarly, signal } from './api-client.ts';
 
 // The workspace list, counting how often the server was asked.
 function serveList() {
@@ -11,6 +11,7 @@ function serveList() {
       asked.get += 1;
       return HttpResponse.json({ workspaces: [], currentId: null, asked: asked.get });
     }),
+    http.post('/api/workspaces/w1/chat/presence', () => HttpResponse.json({ ok: true, message: '' })),
     http.post('/api/workspaces', () => {
       asked.post += 1;
       return HttpResponse.json({ workspace: { id: 'w1', name: 'New' } }, { status: 201 });
@@ -39,6 +40,14 @@ describe('reads asked as an app page starts', () => {
     await api('POST', '/workspaces', { name: 'New' });
     expect(asked.post).toBe(1);
     expect(await api('GET', '/workspaces')).toMatchObject({ asked: 2 });
+  });
+
+  it('are kept through a signal, which changes nothing a read answers (the chat page saying its person is here)', async () => {
+    const asked = serveList();
+    readEarly(['/workspaces']);
+    await signal('/workspaces/w1/chat/presence', { state: 'online' });
+    expect(await api('GET', '/workspaces')).toMatchObject({ asked: 1 });
+    expect(asked.get).toBe(1);
   });
 
   it('are asked again once the page has been open 5 s, and after they are dropped', async () => {

@@ -71,6 +71,12 @@ export async function api<T>(method: Method, path: string, body?: unknown, fallb
   return answerOf<T>(response, fallback);
 }
 
+// A signal (presence, typing) changes nothing any read answers, so the page's early reads stay: the chat
+// page says it is here as it opens, while its first reads are still on their way.
+export async function signal<T>(path: string, body: unknown, fallback = 'Request failed'): Promise<T> {
+  return answerOf<T>(await send('POST', path, body), fallback);
+}
+
 // A file sent as its own bytes (a Slack export's zip), with its name in X-File-Name.
 export async function apiUpload<T>(path: string, file: File, contentType: string, fallback = 'Upload failed'): Promise<T> {
   dropEarlyReads();

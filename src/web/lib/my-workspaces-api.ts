@@ -33,3 +33,10 @@ export const workspaceKeys = {
 // Changes made here update or invalidate it; a later page's mount still refreshes it.
 const LIST_FRESH_MS = 2_000;
 export const workspaceListQuery = queryOptions({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list, staleTime: LIST_FRESH_MS });
+
+// One workspace's detail (its members, its invitations) as every reader asks for it: the chat page and
+// the channel it opens, the board and its quick add read it within moments of each other, and take one
+// answer within DETAIL_FRESH_MS instead of each asking again.
+const DETAIL_FRESH_MS = 2_000;
+export const workspaceDetailQuery = (id: string) =>
+  queryOptions({ queryKey: workspaceKeys.detail(id), queryFn: () => myWorkspacesApi.detail(id), staleTime: DETAIL_FRESH_MS });

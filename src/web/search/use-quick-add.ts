@@ -4,7 +4,7 @@ import type { ParsedLine, parseLine as parseLineValue } from '#src/shared/ai/par
 import { projectNames } from '#src/shared/clients/project-names.ts';
 import type { CreateTaskBody } from '#src/shared/tasks/schemas.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { useProjects } from '#src/web/lib/use-projects.ts';
 
 type ParseLine = typeof parseLineValue;
@@ -30,11 +30,7 @@ export function useQuickAdd(text: string, workspace: WorkspaceSummary | null): Q
   const [now] = useState(() => Date.now());
   const workspaceId = workspace?.id ?? '';
   // The same cached answer the board reads its assignees from.
-  const detail = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => myWorkspacesApi.detail(workspaceId),
-    enabled: workspaceId !== '',
-  });
+  const detail = useQuery({ ...workspaceDetailQuery(workspaceId), enabled: workspaceId !== '' });
   const members = detail.data?.members ?? [];
   const projects = useProjects(workspaceId);
   const line = text.trim();

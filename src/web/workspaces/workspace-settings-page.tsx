@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { workspaceUi } from '#src/shared/workspaces/messages.ts';
 import type { WorkspaceSummary } from '#src/shared/workspaces/paths.ts';
 import { useSession } from '#src/web/lib/session.tsx';
-import { myWorkspacesApi, workspaceKeys } from '#src/web/lib/my-workspaces-api.ts';
+import { workspaceKeys, workspaceDetailQuery } from '#src/web/lib/my-workspaces-api.ts';
 import { problemText } from '#src/web/lib/api-client.ts';
 import { useWorkspaces } from '#src/web/lib/workspaces.tsx';
 import { useNavigate } from '#src/web/routing/router-context.tsx';
@@ -54,7 +54,7 @@ function WorkspaceSettings({ workspace, integrations }: { workspace: WorkspaceSu
   const navigate = useNavigate();
   const client = useQueryClient();
   const [inviting, setInviting] = useState(false);
-  const query = useQuery({ queryKey: workspaceKeys.detail(workspace.id), queryFn: () => myWorkspacesApi.detail(workspace.id) });
+  const query = useQuery(workspaceDetailQuery(workspace.id));
   const detail = query.data;
   const problem = query.error ? problemText(query.error, workspaceUi.settingsLoadFailed) : null;
 
