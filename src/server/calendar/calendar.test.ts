@@ -54,6 +54,7 @@ describe.each(engines)('calendar on %s', (engine) => {
       dueDate: '2026-03-31',
       assigneeId: member.id,
     });
+    expect(all.body.days).toEqual({ '2026-03-01': 1, '2026-03-31': 1 });
     expect(all.body.doneColumnId).toBe(columns[2]!.id);
     const mine = await member.c.get(`/workspaces/${id}/calendar?from=2026-03-01&to=2026-03-31&mine=1`);
     expect(titles(mine.body.tasks)).toEqual(['Late March']);
@@ -82,6 +83,40 @@ describe.each(engines)('calendar on %s', (engine) => {
       status: 400,
       body: { error: expect.stringMatching(/^Project/) },
     });
+  });
+
+  it('gives a month view the first tasks of each day it asks for, with how many each day has, mine too', async () => {
+    const { owner, member, id } = await team(t);
+    const busy = [];
+    for (let n = 1; n <= 5; n++)
+      busy.push(await createTask(owner.c, id, { title: `Busy ${n}`, dueDate: '2026-03-10', assigneeId: n % 2 ? member.id : null }));
+    await createTask(owner.c, id, { title: 'Quiet', dueDate: '2026-03-12', assigneeId: member.id });
+    const gone = await createTask(owner.c, id, { title: 'Gone', dueDate: '2026-03-10' });
+    await del(owner.c, `/workspaces/${id}/tasks/${gone.id}`);
+    const range = `/workspaces/${id}/calendar?from=2026-03-01&to=2026-03-31`;
+    const firstIds = (tasks: { id: string }[], count: number) =>
+      tasks
+        .map((task) => task.id)
+        .sort()
+        .slice(0, count);
+
+    const month = await member.c.get(`${range}&perDay=2`);
+    expect(month.status).toBe(200);
+    expect(month.body.days).toEqual({ '2026-03-10': 5, '2026-03-12': 1 });
+    expect(month.body.tasks.map((task: CalendarTask) => task.id)).toEqual([...firstIds(busy, 2), expect.any(String)]);
+    expect(titles(month.body.tasks).at(-1)).toBe('Quiet');
+
+    const mine = await member.c.get(`${range}&perDay=1&mine=1`);
+    const myBusy = busy.filter((task) => task.assignee?.id === member.id);
+    expect(mine.body.days).toEqual({ '2026-03-10': myBusy.length, '2026-03-12': 1 });
+    expect(mine.body.tasks.map((task: CalendarTask) => task.id)).toEqual([...firstIds(myBusy, 1), expect.any(String)]);
+
+    for (const perDay of ['0', '51', 'two', '1.5', '-1', '99999999999999999999'])
+      expect(await member.c.get(`${range}&perDay=${perDay}`)).toMatchObject({
+        status: 400,
+        body: { error: calendarError.perDay(50) },
+      });
+    expect(await member.c.get(`${range}&perDay=2&perDay=3`)).toMatchObject({ status: 400, body: { error: 'Per day must be text.' } });
   });
 
   it('reschedules through the task’s own edit: a stale version is refused and the date stays', async () => {

@@ -2,6 +2,7 @@
 export const calendarError = {
   rangeTooLong: (days: number) => `A calendar read covers at most ${days} days.`,
   rangeBackwards: 'The range must end on or after the day it starts.',
+  perDay: (most: number) => `Per day must be a whole number from 1 to ${most}.`,
   feedNotFound: 'This calendar address is not valid any more. Copy the new one from the Calendar page.',
 } as const;
 

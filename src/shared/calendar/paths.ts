@@ -4,8 +4,9 @@ import type { CalendarFeedResponseSchema, CalendarResponseSchema, CalendarTaskSc
 // The calendar of a workspace's due dates, and my personal iCalendar feed. Paths are relative
 // to API_BASE; `:id` is the workspace.
 export const calendarPaths = {
-  // GET ?from=YYYY-MM-DD&to=YYYY-MM-DD&mine=1&project=<id>: the live tasks due in those days, mine only
-  // and of one project only when asked (CalendarResponse).
+  // GET ?from=YYYY-MM-DD&to=YYYY-MM-DD&mine=1&project=<id>&perDay=3: the live tasks due in those days,
+  // mine only and of one project only when asked, at most perDay of each day when asked, with how many
+  // each day has (CalendarResponse).
   // Rescheduling is the task's own PUT with its version (a conflict is a 409, like any edit).
   calendar: '/workspaces/:id/calendar',
   // GET: my feed's address (CalendarFeedResponse); POST {}: a new secret address, the old one stops.
@@ -16,6 +17,8 @@ export const calendarPaths = {
 
 // The widest range one read may span: a month view shows six weeks.
 export const CALENDAR_RANGE_DAYS_MAX = 62;
+// The most tasks of each day one read may ask for (a month's cell shows a few and counts the rest).
+export const CALENDAR_PER_DAY_MAX = 50;
 
 export type CalendarResponse = z.infer<typeof CalendarResponseSchema>;
 

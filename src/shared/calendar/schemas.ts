@@ -1,7 +1,7 @@
 // The zod request schemas of the calendar.
 import { z } from 'zod';
 import { entityId, text } from '#src/shared/validation.ts';
-import { CALENDAR_RANGE_DAYS_MAX } from './paths.ts';
+import { CALENDAR_PER_DAY_MAX, CALENDAR_RANGE_DAYS_MAX } from './paths.ts';
 import { calendarError } from './messages.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +22,11 @@ export const CalendarQuerySchema = z
     to: day('To'),
     mine: z.enum(['0', '1'], { error: 'Mine must be 0 or 1.' }).optional(),
     project: entityId('Project').optional(),
+    perDay: text('Per day')
+      .regex(/^[1-9]\d*$/, { error: calendarError.perDay(CALENDAR_PER_DAY_MAX) })
+      .transform(Number)
+      .refine((most) => most <= CALENDAR_PER_DAY_MAX, { error: calendarError.perDay(CALENDAR_PER_DAY_MAX) })
+      .optional(),
   })
   .refine((range) => range.from <= range.to, { error: calendarError.rangeBackwards })
   .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / DAY_MS < CALENDAR_RANGE_DAYS_MAX, {

@@ -1,6 +1,6 @@
 import { workspacePath, workspacePaths, type WorkspacesResponse } from '#src/shared/workspaces/paths.ts';
 import { readEarly } from '#src/web/lib/api-client.ts';
-import { calendarAddress } from '#src/web/calendar/calendar-address.ts';
+import { calendarAddress, perDayOf } from '#src/web/calendar/calendar-address.ts';
 import { calendarTasksPath } from '#src/web/calendar/calendar-api.ts';
 import { localToday, visibleDays } from '#src/web/calendar/calendar-days.ts';
 import { firstPageOf, seqIn } from '#src/web/chat/chat-address.ts';
@@ -12,7 +12,7 @@ const FIRST_READS: Partial<Record<string, (workspaceId: string, params: URLSearc
   '/calendar': (workspaceId, params) => {
     const { view, anchor, mine, projectId } = calendarAddress(params, localToday());
     const days = visibleDays(view, anchor);
-    return [calendarTasksPath(workspaceId, days[0]!, days.at(-1)!, mine, projectId)];
+    return [calendarTasksPath(workspaceId, days[0]!, days.at(-1)!, mine, projectId, perDayOf(view))];
   },
   '/chat': (workspaceId, params) => {
     const channelId = params.get('channel');

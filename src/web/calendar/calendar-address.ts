@@ -8,3 +8,8 @@ export function calendarAddress(params: URLSearchParams, today: string) {
   const anchor = /^\d{4}-\d{2}-\d{2}$/.test(wantedDate) ? wantedDate : today;
   return { view, anchor, mine: params.get('show') === 'mine', projectId: params.get('project') || null };
 }
+
+// A month's cell shows this many tasks and counts the rest, one click (or Enter) away in the week view,
+// so a month reads only these of each day; a week shows and reads them all.
+export const MONTH_CELL_TASKS = 3;
+export const perDayOf = (view: CalendarView) => (view === 'month' ? MONTH_CELL_TASKS : null);

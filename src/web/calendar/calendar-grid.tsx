@@ -13,10 +13,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { calendarCopy } from '#src/shared/calendar/messages.ts';
 import type { CalendarTask } from '#src/shared/calendar/paths.ts';
 import { cn } from '#src/web/ui/cn.ts';
+import { MONTH_CELL_TASKS } from './calendar-address.ts';
 import { addDays, dayName, weekdayNames, type CalendarView } from './calendar-days.ts';
-
-// A month cell shows this many tasks; the rest are one click (or Enter) away in the week view.
-const MONTH_CELL_TASKS = 3;
 
 export interface GridProps {
   view: CalendarView;
@@ -25,6 +23,8 @@ export interface GridProps {
   month: string;
   today: string;
   tasksByDay: Map<string, CalendarTask[]>;
+  // How many tasks each day has: a month reads only the few its cells show.
+  dayTotals: Record<string, number>;
   isOverdue: (task: CalendarTask) => boolean;
   onOpen: (task: CalendarTask) => void;
   onReschedule: (task: CalendarTask, day: string) => void;
@@ -101,7 +101,8 @@ function DayCell({
   const { setNodeRef, isOver } = useDroppable({ id: day });
   const tasks = props.tasksByDay.get(day) ?? [];
   const shown = props.view === 'month' ? tasks.slice(0, MONTH_CELL_TASKS) : tasks;
-  const hidden = tasks.length - shown.length;
+  const total = Math.max(props.dayTotals[day] ?? 0, tasks.length);
+  const hidden = total - shown.length;
   const outside = props.view === 'month' && !day.startsWith(props.month);
   return (
     <div
@@ -111,7 +112,7 @@ function DayCell({
       }}
       role="gridcell"
       tabIndex={active ? 0 : -1}
-      aria-label={calendarCopy.dayLabel(dayName(day), tasks.length)}
+      aria-label={calendarCopy.dayLabel(dayName(day), total)}
       aria-current={day === props.today ? 'date' : undefined}
       aria-selected={active}
       onFocus={(event) => {

@@ -16,13 +16,14 @@ import { ON_DEMAND_WIDTH, ProjectOptions, useOptionsOnDemand } from '#src/web/ui
 import { useProjects } from '#src/web/lib/use-projects.ts';
 import { GenericLoader } from '#src/web/ui/loaders.tsx';
 import { notify } from '#src/web/ui/notify.ts';
-import { calendarAddress } from './calendar-address.ts';
+import { calendarAddress, perDayOf } from './calendar-address.ts';
 import { localToday, rangeTitle, shift, visibleDays } from './calendar-days.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { FeedPanel } from './feed-panel.tsx';
 import { useCalendar } from './use-calendar.ts';
 
 const segment = 'rounded-control px-3 py-1.5 text-sm font-medium';
+const NO_DAYS: Record<string, number> = {};
 const segmentClass = (on: boolean) => cn(segment, on ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100');
 
 // The Calendar page (spec 2) shows the current workspace's tasks by due date, in the view, day and
@@ -66,7 +67,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
     setParams(next, { replace: true });
   };
 
-  const range = { workspaceId, from: days[0]!, to: days.at(-1)!, mineId: mine ? user!.id : null, projectId };
+  const range = { workspaceId, from: days[0]!, to: days.at(-1)!, mineId: mine ? user!.id : null, projectId, perDay: perDayOf(view) };
   const { query, reschedule } = useCalendar(range);
   // The project filter's list (a workspace may have thousands) is asked once the days' tasks are in, so
   // it does not hold them up; at once when the address names a project, which the filter then shows.
@@ -183,6 +184,7 @@ function WorkspaceCalendar({ workspaceId }: { workspaceId: string }) {
               month={anchor.slice(0, 7)}
               today={today}
               tasksByDay={tasksByDay}
+              dayTotals={query.data?.days ?? NO_DAYS}
               isOverdue={(task) => task.dueDate < today && task.columnId !== doneColumnId}
               onOpen={(task) => void navigate(`/board?${new URLSearchParams({ workspace: workspaceId, task: task.id })}`)}
               onReschedule={onReschedule}

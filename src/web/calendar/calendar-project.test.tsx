@@ -29,15 +29,19 @@ const task = (id: string, title: string, projectId: string | null): CalendarTask
   assigneeId: null,
 });
 const days = visibleDays('month', '2026-03-10');
-const read = (extra: string) => `GET /api/workspaces/w1/calendar?from=${days[0]}&to=${days.at(-1)}&mine=0${extra}`;
+// A month reads the first 3 tasks of each day, with each day's count.
+const read = (extra: string) => `GET /api/workspaces/w1/calendar?from=${days[0]}&to=${days.at(-1)}&mine=0${extra}&perDay=3`;
 
 const calendarApi = () =>
   fakeApi({
     'GET /api/workspaces': [200, { workspaces: [workspace], currentId: 'w1' }],
     'GET /api/workspaces/w1/projects': [200, { projects: [site, audit] }],
     'GET /api/me/calendar-feed': [200, { url: null }],
-    [read('')]: [200, { tasks: [task('t1', 'Site copy', 'p-site'), task('t2', 'Payroll', null)], doneColumnId: null }],
-    [read('&project=p-site')]: [200, { tasks: [task('t1', 'Site copy', 'p-site')], doneColumnId: null }],
+    [read('')]: [
+      200,
+      { tasks: [task('t1', 'Site copy', 'p-site'), task('t2', 'Payroll', null)], days: { '2026-03-12': 2 }, doneColumnId: null },
+    ],
+    [read('&project=p-site')]: [200, { tasks: [task('t1', 'Site copy', 'p-site')], days: { '2026-03-12': 1 }, doneColumnId: null }],
   });
 
 function openCalendar(address: string) {
@@ -84,5 +88,26 @@ describe('the calendar filtered by project', { timeout: 20_000 }, () => {
     picker.focus();
     expect(await within(picker).findByRole('group', { name: 'Bolt' })).toHaveTextContent('Audit');
     expect(picker).toHaveDisplayValue('Website');
+  });
+});
+
+describe('a busy month', { timeout: 20_000 }, () => {
+  beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the first tasks of a day and counts the rest it did not read, which the week shows', async () => {
+    const api = calendarApi();
+    const first = [task('t1', 'Kickoff', null), task('t2', 'Review', null), task('t3', 'Ship', null)];
+    api.routes[read('')] = [200, { tasks: first, days: { '2026-03-12': 110 }, doneColumnId: null }];
+    const week = visibleDays('week', '2026-03-12');
+    const weekRead = `GET /api/workspaces/w1/calendar?from=${week[0]}&to=${week.at(-1)}&mine=0`;
+    api.routes[weekRead] = [200, { tasks: [...first, task('t4', 'Retro', null)], days: { '2026-03-12': 4 }, doneColumnId: null }];
+    const user = userEvent.setup();
+    openCalendar('/calendar?date=2026-03-10');
+    expect(await screen.findByRole('gridcell', { name: calendarCopy.dayLabel('Thursday, March 12, 2026', 110) })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+107 more' }));
+    // The week reads every task of its days.
+    expect(await screen.findByText('Retro')).toBeInTheDocument();
+    expect(api.called(weekRead)).toHaveLength(1);
   });
 });

@@ -12,9 +12,12 @@ export interface CalendarRange {
   mineId: string | null;
   // Only tasks of this project; null for all.
   projectId: string | null;
+  // Only the first this many of each day (a month's cells), with every day's count; null for all.
+  perDay: number | null;
 }
 
-const keyOf = (range: CalendarRange) => ['calendar', range.workspaceId, range.from, range.to, range.mineId, range.projectId] as const;
+const keyOf = (range: CalendarRange) =>
+  ['calendar', range.workspaceId, range.from, range.to, range.mineId, range.projectId, range.perDay] as const;
 
 // Whether a task belongs on this view of the calendar.
 const belongs = (task: CalendarTask, range: CalendarRange) =>
@@ -37,14 +40,17 @@ const calendarTaskOf = (task: Task): CalendarTask | null =>
         assigneeId: task.assignee?.id ?? null,
       };
 
-// The view with task `id` now as `task` (gone when null or no longer in the view).
+// The view with task `id` now as `task` (gone when null or no longer in the view), each day's count moved
+// with it. Only for a task the view holds, or a view that holds every task of its days (a week's).
 function withTask(data: CalendarResponse, id: string, task: CalendarTask | null, range: CalendarRange): CalendarResponse {
+  const before = data.tasks.find((one) => one.id === id);
   const others = data.tasks.filter((one) => one.id !== id);
-  const tasks =
-    task && belongs(task, range)
-      ? [...others, task].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id))
-      : others;
-  return { ...data, tasks };
+  const after = task && belongs(task, range) ? task : null;
+  const days = { ...data.days };
+  if (before) days[before.dueDate] = (days[before.dueDate] ?? 1) - 1;
+  if (after) days[after.dueDate] = (days[after.dueDate] ?? 0) + 1;
+  const tasks = after ? [...others, after].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id)) : others;
+  return { ...data, tasks, days };
 }
 
 // The tasks due in the range, kept live by the workspace's event stream (what a teammate changes shows
@@ -54,20 +60,19 @@ export function useCalendar(range: CalendarRange) {
   const key = keyOf(range);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => calendarApi.tasks(range.workspaceId, range.from, range.to, range.mineId !== null, range.projectId),
+    queryFn: () => calendarApi.tasks(range.workspaceId, range.from, range.to, range.mineId !== null, range.projectId, range.perDay),
   });
 
-  // The latest range is read when an event arrives (useLiveEvents keeps the latest handler).
+  // The latest range is read when an event arrives (useLiveEvents keeps the latest handler). A month,
+  // which holds only the first tasks of each day, is read again: a change may bring a task it does not
+  // hold into view, or take one out.
   useLiveEvents(range.workspaceId, (event) => {
-    if (event.type === 'task.created' || event.type === 'task.updated') {
-      client.setQueryData<CalendarResponse>(key, (data) =>
-        data ? withTask(data, event.task.id, calendarTaskOf(event.task), range) : data,
-      );
-    } else if (event.type === 'task.deleted') {
-      client.setQueryData<CalendarResponse>(key, (data) =>
-        data ? { ...data, tasks: data.tasks.filter((one) => one.id !== event.task.id) } : data,
-      );
-    } else return;
+    if (event.type !== 'task.created' && event.type !== 'task.updated' && event.type !== 'task.deleted') return;
+    if (range.perDay !== null) void client.invalidateQueries({ queryKey: key });
+    else {
+      const task = event.type === 'task.deleted' ? null : calendarTaskOf(event.task);
+      client.setQueryData<CalendarResponse>(key, (data) => (data ? withTask(data, event.task.id, task, range) : data));
+    }
     // Other ranges read again when shown.
     void client.invalidateQueries({ queryKey: ['calendar', range.workspaceId], refetchType: 'none' });
   });
