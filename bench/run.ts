@@ -859,7 +859,7 @@ if (wanted('insights')) {
     const name = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     const measured = [
       `search p99, 100,000 tasks + 300,000 comments (${name})`,
-      `calendar month data p99, 2,000 tasks due (${name})`,
+      `calendar month data p99, 2,000 tasks due, as the month view reads them (${name})`,
       `analytics, a year of 50,000 tasks, median (${name})`,
       `iCalendar feed p99, 2,000 tasks (${name})`,
     ];
