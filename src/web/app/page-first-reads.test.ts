@@ -60,7 +60,7 @@ describe("an app page's first reads", () => {
     // The week of Monday 7 December, mine only, as the page asks for it.
     const path = '/api/workspaces/w1/calendar?from=2026-12-07&to=2026-12-13&mine=1';
     await vi.waitFor(() => expect(asked.get(path)).toBe(1));
-    await calendarApi.tasks('w1', '2026-12-07', '2026-12-13', true, null);
+    await calendarApi.tasks('w1', '2026-12-07', '2026-12-13', true, null, null);
     expect(asked.get(path)).toBe(1);
     // The list's early read is still there for the shell, asked once.
     await myWorkspacesApi.list();

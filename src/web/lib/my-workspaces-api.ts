@@ -7,6 +7,8 @@ import {
   type WorkspacesResponse,
 } from '#src/shared/workspaces/paths.ts';
 import { api } from './api-client.ts';
+import { startStreamAfter } from './shared-stream.ts';
+import { workspaceEventsUrl } from './use-live-refresh.ts';
 
 // The workspaces I belong to, the one I open and its members: read by the shell, the board and the
 // settings. Each call rejects with the server's sentence (ApiError); the screens show it where the person acted.
@@ -32,7 +34,16 @@ export const workspaceKeys = {
 // readers mount a moment later: within LIST_FRESH_MS they take that answer instead of asking again.
 // Changes made here update or invalidate it; a later page's mount still refreshes it.
 const LIST_FRESH_MS = 2_000;
-export const workspaceListQuery = queryOptions({ queryKey: workspaceKeys.list, queryFn: myWorkspacesApi.list, staleTime: LIST_FRESH_MS });
+// Each workspace's stream starts after the last event the list names (lib/shared-stream.ts).
+export const workspaceListQuery = queryOptions({
+  queryKey: workspaceKeys.list,
+  queryFn: async () => {
+    const answer = await myWorkspacesApi.list();
+    for (const [id, eventId] of Object.entries(answer.eventIds ?? {})) startStreamAfter(workspaceEventsUrl(id), eventId);
+    return answer;
+  },
+  staleTime: LIST_FRESH_MS,
+});
 
 // One workspace's detail (its members, its invitations) as every reader asks for it: the chat page and
 // the channel it opens, the board and its quick add read it within moments of each other, and take one

@@ -39,14 +39,14 @@ function fakeLocks() {
 const stops: Array<() => void> = [];
 async function openTab() {
   vi.resetModules();
-  const { listenToStream, RECONNECT_MS } = await import('./shared-stream.ts');
+  const { listenToStream, startStreamAfter, RECONNECT_MS } = await import('./shared-stream.ts');
   const { onAccessEnd } = await import('./session-end.ts');
   const listen = (url: string, reader: StreamReader) => {
     const stop = listenToStream(url, reader);
     stops.push(stop);
     return stop;
   };
-  return { listen, onAccessEnd, RECONNECT_MS };
+  return { listen, startStreamAfter, onAccessEnd, RECONNECT_MS };
 }
 
 const URL = '/api/workspaces/w1/events';
@@ -80,6 +80,20 @@ describe('a shared live stream', () => {
       expect(open()).toHaveLength(0);
       tab.listen(URL, { message: () => undefined });
       expect(open()).toHaveLength(1);
+    });
+
+    it('opens a stream after the last event the workspace list named, once; a stream already open keeps its place', async () => {
+      const tab = await openTab();
+      tab.startStreamAfter(URL, '12');
+      tab.listen(URL, { message: () => undefined });
+      expect(open().map((source) => source.url)).toEqual([`${URL}?after=12`]);
+      tab.startStreamAfter(URL, '30');
+      tab.listen(URL, { message: () => undefined });
+      expect(open().map((source) => source.url)).toEqual([`${URL}?after=12`]);
+      stops.splice(0).forEach((stop) => stop());
+      // Opened again with no newer list, it starts where the server is.
+      tab.listen(URL, { message: () => undefined });
+      expect(open().map((source) => source.url)).toEqual([URL]);
     });
 
     it('tells a reader that joins an open stream that it is live, and passes on a resync', async () => {

@@ -48,12 +48,22 @@ export const RECONNECT_MS = 2_000;
 const RECONNECT_MAX_MS = 30_000;
 
 const streams = new Map<string, Stream>();
+const startPoints = new Map<string, string>();
+
+// Where a stream not open yet starts: after the last event a read of the page's data already includes (the
+// workspace list names each workspace's). The server replays what came since, so a page reads nothing
+// again for a change made between its reads and its stream, its own presence included, unless too much
+// came to replay (then a resync). A stream opened without one starts where the server is (`started`).
+export function startStreamAfter(url: string, eventId: string): void {
+  if (!streams.has(url)) startPoints.set(url, eventId);
+}
 
 // Returns a stop.
 export function listenToStream(url: string, reader: StreamReader): () => void {
   let stream = streams.get(url);
   if (!stream) {
-    const opened: Stream = { readers: new Set(), lastId: '', close: () => undefined };
+    const opened: Stream = { readers: new Set(), lastId: startPoints.get(url) ?? '', close: () => undefined };
+    startPoints.delete(url);
     opened.close = canShareAcrossTabs() ? openShared(url, opened) : keepOpen(url, opened, (heard) => hear(opened, heard));
     streams.set(url, (stream = opened));
   }

@@ -44,7 +44,8 @@ describe('the shell catching a page up with its live stream', () => {
     await waitFor(() => expect(FakeEventSource.stillOpen()).toHaveLength(1));
     await waitFor(() => expect(reads).toEqual({ current: 1, other: 1 }));
     const [stream] = FakeEventSource.stillOpen();
-    expect(stream!.url).toBe('/api/workspaces/w1/events');
+    // From the workspace's last event as listed: the server replays what came since.
+    expect(stream!.url).toBe('/api/workspaces/w1/events?after=4');
     act(() => {
       stream!.connect();
       stream!.emit(name!, '{}', id);

@@ -8,7 +8,9 @@ import { useWorkspaces } from './workspaces.tsx';
 // The current workspace's reads are asked again when its live stream cannot bring what they may lack:
 // after a resync (too much was missed to replay), and when the stream starts after the workspace's last
 // event as this tab first listed it. Every page's reads begin after that list, so a change committed
-// between it and the stream's start reached them by neither; a start at or before it missed nothing.
+// between it and the stream's start reached them by neither; a start at or before it missed nothing. A
+// stream normally opens from the list's id (workspaceListQuery) and replays what came since instead: it
+// starts by itself only when opened again later without a newer list.
 // The board counts for itself (board/use-board.ts).
 export function useLiveCatchUp(): void {
   const client = useQueryClient();
