@@ -22,20 +22,22 @@ const query = (params: Record<string, string | undefined>) => {
 };
 const at = (template: string, id: string, channelId = '', messageId = '') => workspacePath(template, { id, channelId, messageId });
 
-// The reads the chat page asks first, also asked before it renders (app/page-first-reads.ts).
+// The channel list's and a channel's messages' paths: the chat page's first reads, also asked before it
+// renders (app/page-first-reads.ts).
 export const channelsPath = (id: string) => at(chatPaths.channels, id);
 // A page older than `before` (newest first), or newer than `after` (oldest first); none: the latest.
-export const messagesPath = (id: string, channelId: string, page: { before?: string; after?: string; q?: string } = {}) =>
+// `q` searches the channel, `on` finds a day's first message.
+export const messagesPath = (id: string, channelId: string, page: { before?: string; after?: string; q?: string; on?: string } = {}) =>
   at(chatPaths.messages, id, channelId) + query(page);
 
 export const chatApi = {
   channels: (id: string) => api<ChannelsResponse>('GET', channelsPath(id)),
-  createChannel: (id: string, body: CreateChannelBody) => api<ChannelResponse>('POST', at(chatPaths.channels, id), body),
+  createChannel: (id: string, body: CreateChannelBody) => api<ChannelResponse>('POST', channelsPath(id), body),
   join: (id: string, channelId: string) => api<ChannelResponse>('POST', at(chatPaths.join, id, channelId), NO_BODY),
   messages: (id: string, channelId: string, page?: { before?: string; after?: string; q?: string }) =>
     api<MessagesResponse>('GET', messagesPath(id, channelId, page)),
-  jump: (id: string, channelId: string, on: string) => api<JumpResponse>('GET', at(chatPaths.messages, id, channelId) + query({ on })),
-  send: (id: string, channelId: string, body: SendMessageBody) => api<MessageResponse>('POST', at(chatPaths.messages, id, channelId), body),
+  jump: (id: string, channelId: string, on: string) => api<JumpResponse>('GET', messagesPath(id, channelId, { on })),
+  send: (id: string, channelId: string, body: SendMessageBody) => api<MessageResponse>('POST', messagesPath(id, channelId), body),
   // A thread's latest replies, or the page before `before`.
   thread: (id: string, channelId: string, messageId: string, before?: string) =>
     api<ThreadResponse>('GET', at(chatPaths.replies, id, channelId, messageId) + query({ before })),
