@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { LAST_SEEN_EVERY_MS } from '#src/shared/account-security/paths.ts';
@@ -23,6 +23,8 @@ export interface ActiveSession {
   refreshedExpiresAt: number | null;
   // When the look-up named a workspace: the person's role there, null if they are no member of it.
   workspaceRole?: WorkspaceRole | null;
+  // PostgreSQL, a workspace look-up: the snapshot it read in (db/read-memo.ts).
+  readVersion?: string;
 }
 
 // product rules S2: 256-bit tokens, stored hashed; sliding 30-day expiry refreshed at most daily, and never
@@ -45,6 +47,7 @@ interface Found {
   user: UserRow;
   publicUser: PublicUser;
   workspaceRole?: WorkspaceRole | null;
+  readVersion?: string;
 }
 
 export function createSessions({
@@ -69,8 +72,12 @@ export function createSessions({
   const lookup = prepareQuery((slot: Slot<{ tokenHash: string }>) => sessionRows().where('sessions.token_hash', '=', slot('tokenHash')));
   // A workspace route's: the person's role in the path's workspace comes with the session, so the door
   // costs one statement, not two (a round trip to PostgreSQL fewer on every workspace request).
+  // On PostgreSQL it also reads the snapshot it ran in: the version the workspace's remembered reads are
+  // kept under (db/read-memo.ts), at no round trip of its own.
   const lookupIn = prepareQuery((slot: Slot<{ tokenHash: string; workspaceId: string }>) =>
-    withRoleIn(sessionRows(), slot('workspaceId')).where('sessions.token_hash', '=', slot('tokenHash')),
+    withRoleIn(sessionRows(), slot('workspaceId'))
+      .$if(engine === 'postgres', (query) => query.select(sql<string>`pg_current_snapshot()::text`.as('read_version')))
+      .where('sessions.token_hash', '=', slot('tokenHash')),
   );
   const insert = prepareQuery(
     (
@@ -116,8 +123,8 @@ export function createSessions({
     const row = workspaceId === null ? await readFirst(lookup, { tokenHash }) : await readFirst(lookupIn, { tokenHash, workspaceId });
     if (!row) return null;
     const { session_id, session_created_at, session_expires_at, session_last_seen_at, ...columns } = row;
-    // (The plain look-up has no workspace_role column.)
-    const { workspace_role, ...user } = { workspace_role: undefined, ...columns };
+    // (The plain look-up has no workspace_role column, SQLite's no read_version.)
+    const { workspace_role, read_version, ...user } = { workspace_role: undefined, read_version: undefined, ...columns };
     const found: Found = {
       sessionId: session_id,
       createdAt: Number(session_created_at),
@@ -126,6 +133,7 @@ export function createSessions({
       user,
       publicUser: toPublicUser(user),
       ...(workspaceId !== null && { workspaceRole: workspace_role ?? null }),
+      ...(read_version !== undefined && { readVersion: read_version }),
     };
     if (version !== null) remembered.set(key, { ...found, version });
     return found;
@@ -148,7 +156,7 @@ export function createSessions({
       const tokenHash = sha256(token);
       const found = await find(tokenHash, workspaceId);
       if (!found) return null;
-      const { sessionId, createdAt, expiresAt, lastSeenAt, user, publicUser, workspaceRole } = found;
+      const { sessionId, createdAt, expiresAt, lastSeenAt, user, publicUser, workspaceRole, readVersion } = found;
       // product rules A2: suspending ends the sessions; this covers a sign-in that raced the suspension.
       if (user.status === 'suspended') return null;
       const endOfLife = createdAt + SESSION_MAX_AGE_MS;
@@ -162,7 +170,15 @@ export function createSessions({
         await k.updateTable('sessions').set({ expires_at: refreshedExpiresAt }).where('token_hash', '=', tokenHash).execute();
       }
       if (lastSeenAt === null || lastSeenAt + LAST_SEEN_EVERY_MS <= now) await writeUnflushed(seen, { tokenHash, now });
-      return { tokenHash, sessionId, user, publicUser, refreshedExpiresAt, ...(workspaceRole !== undefined && { workspaceRole }) };
+      return {
+        tokenHash,
+        sessionId,
+        user,
+        publicUser,
+        refreshedExpiresAt,
+        ...(workspaceRole !== undefined && { workspaceRole }),
+        ...(readVersion !== undefined && { readVersion }),
+      };
     },
 
     // Whether a session still stands (a live stream asks at every heartbeat): not ended, not expired.

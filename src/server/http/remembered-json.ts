@@ -2,6 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '#src/server/db/connect.ts';
 import { createReadMemo } from '#src/server/db/read-memo.ts';
 import { compressedOnce } from './compression.ts';
+import { requestSlot } from './request-slot.ts';
+
+// The snapshot a request's session look-up read in, on PostgreSQL (db/read-memo.ts); the workspace door sets it.
+export const readVersions = requestSlot<string>('read version');
 
 // An answer already serialized (with the route's serializer, so checked outside production), sent as it is.
 export function sendSerialized(reply: FastifyReply, json: string | Buffer): FastifyReply {
@@ -18,5 +22,8 @@ export function sendSerialized(reply: FastifyReply, json: string | Buffer): Fast
 export function createRememberedJson<T>(db: Pick<Db, 'changeVersion'>, maxEntries: number, serialize: (answer: T) => string) {
   const remembered = createReadMemo(db, maxEntries);
   return async (reply: FastifyReply, key: string, load: () => Promise<T>) =>
-    sendSerialized(reply, await remembered(key, async () => compressedOnce(Buffer.from(serialize(await load())))));
+    sendSerialized(
+      reply,
+      await remembered(key, async () => compressedOnce(Buffer.from(serialize(await load()))), readVersions.get(reply.request)),
+    );
 }

@@ -8,6 +8,7 @@ import type { Db } from '#src/server/db/connect.ts';
 import { prepareQuery, type Slot } from '#src/server/db/prepared-query.ts';
 import { createReadMemo } from '#src/server/db/read-memo.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { readVersions } from '#src/server/http/remembered-json.ts';
 import { requestSlot } from '#src/server/http/request-slot.ts';
 import type { Quota, RateLimiter } from '#src/server/http/rate-limit.ts';
 import type { SessionHelpers } from '#src/server/http/session.ts';
@@ -64,6 +65,7 @@ export interface ResolverDeps {
 // input, so a stranger learns nothing from a 400 about a workspace they cannot see.
 export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRateLimit }: ResolverDeps) {
   scopes.addTo(app);
+  readVersions.addTo(app);
   const standing = prepareQuery((slot: Slot<{ workspaceId: string; userId: string }>) =>
     standingQuery(db.kysely).where('m.workspace_id', '=', slot('workspaceId')).where('m.user_id', '=', slot('userId')),
   );
@@ -105,6 +107,7 @@ export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRa
       if (signedIn.workspaceRole === undefined) throw new Error(`${request.url}: the session was read before the workspace door`);
       if (signedIn.workspaceRole === null) throw new HttpError(404, workspaceError.notFound);
       scopes.set(request, { workspaceId, actor, role: signedIn.workspaceRole });
+      if (signedIn.readVersion !== undefined) readVersions.set(request, signedIn.readVersion);
     }
   }
 
