@@ -23,7 +23,9 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
-  args?: { data?: { type?: string } };
+  pid?: number;
+  tid?: number;
+  args?: { name?: string; data?: { type?: string; url?: string; requestId?: string } };
 }
 
 function syntheticBoard(workspaceId: string): { columns: Column[]; tasks: Task[] } {
@@ -99,8 +101,9 @@ export function paintAfter(events: TraceEvent[], from: number): number | null {
 }
 
 // BENCH_BREAKDOWN=1 prints where a step's time went (the trace events that took most of it), for reading
-// a figure that is over budget.
+// a figure that is over budget; BENCH_BREAKDOWN=timeline prints when, instead (timeline below).
 export function breakdown(events: TraceEvent[], from: number, to: number) {
+  if (process.env.BENCH_BREAKDOWN === 'timeline') return timeline(events, from, to);
   const sums = new Map<string, number>();
   for (const event of events)
     if (event.ph === 'X' && event.ts >= from && event.ts <= to) sums.set(event.name, (sums.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
@@ -111,6 +114,44 @@ export function breakdown(events: TraceEvent[], from: number, to: number) {
       .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
       .join(' | '),
   );
+}
+
+// In ms from `from`: each request the page made (sent, answered, finished) and the renderer's main-thread
+// tasks of 3 ms or more with their largest parts, in order: what waited on what before the paint.
+function timeline(events: TraceEvent[], from: number, to: number) {
+  const at = (ts: number) => ((ts - from) / 1000).toFixed(1).padStart(6);
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const lines: [number, string][] = [];
+  const requests = new Map<string, string>();
+  for (const event of events) {
+    const data = event.args?.data;
+    if (event.ts < from || event.ts > to || !data?.requestId) continue;
+    if (event.name === 'ResourceSendRequest') requests.set(data.requestId, new URL(data.url!).pathname + new URL(data.url!).search);
+    const url = requests.get(data.requestId);
+    if (url && /^Resource(SendRequest|ReceiveResponse|Finish)$/.test(event.name))
+      lines.push([event.ts, `${event.name.slice(8)} ${url.slice(0, 110)}`]);
+  }
+  const onMain = events
+    .filter((event) => event.ph === 'X' && event.pid === main?.pid && event.tid === main?.tid && event.ts >= from && event.ts <= to)
+    .sort((a, b) => a.ts - b.ts);
+  let end = 0;
+  for (const [index, task] of onMain.entries()) {
+    if (task.ts < end) continue;
+    end = task.ts + (task.dur ?? 0);
+    if ((task.dur ?? 0) < 3000) continue;
+    const parts = new Map<string, number>();
+    for (const part of onMain.slice(index + 1)) {
+      if (part.ts >= end) break;
+      parts.set(part.name, (parts.get(part.name) ?? 0) + (part.dur ?? 0) / 1000);
+    }
+    const largest = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    lines.push([
+      task.ts,
+      `task ${((task.dur ?? 0) / 1000).toFixed(1)} ms ${task.name}: ${largest.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
+    ]);
+  }
+  for (const [ts, line] of lines.sort((a, b) => a[0] - b[0])) console.error(`${at(ts)} ${line}`);
+  console.error(`${at(to)} painted\n`);
 }
 
 export const mark = (events: TraceEvent[], name: string) => events.find((event) => event.name === name)?.ts ?? null;
