@@ -135,9 +135,13 @@ function timeline(events: TraceEvent[], from: number, to: number) {
     .filter((event) => event.ph === 'X' && event.pid === main?.pid && event.tid === main?.tid && event.ts >= from && event.ts <= to)
     .sort((a, b) => a.ts - b.ts);
   let end = 0;
+  // The main thread's busy time in each 25 ms from `from`, small tasks included.
+  const busy: number[] = [];
   for (const [index, task] of onMain.entries()) {
     if (task.ts < end) continue;
     end = task.ts + (task.dur ?? 0);
+    const slot = Math.floor((task.ts - from) / 25_000);
+    busy[slot] = (busy[slot] ?? 0) + (task.dur ?? 0) / 1000;
     if ((task.dur ?? 0) < 3000) continue;
     const parts = new Map<string, number>();
     for (const part of onMain.slice(index + 1)) {
@@ -150,6 +154,7 @@ function timeline(events: TraceEvent[], from: number, to: number) {
       `task ${((task.dur ?? 0) / 1000).toFixed(1)} ms ${task.name}: ${largest.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
     ]);
   }
+  for (const [slot, ms] of busy.entries()) lines.push([from + slot * 25_000, `busy ${(ms ?? 0).toFixed(1)} ms of the next 25`]);
   for (const [ts, line] of lines.sort((a, b) => a[0] - b[0])) console.error(`${at(ts)} ${line}`);
   console.error(`${at(to)} painted\n`);
 }
