@@ -126,7 +126,10 @@ function timeline(events: TraceEvent[], from: number, to: number) {
   for (const event of events) {
     const data = event.args?.data;
     if (event.ts < from || event.ts > to || !data?.requestId) continue;
-    if (event.name === 'ResourceSendRequest') requests.set(data.requestId, new URL(data.url!).pathname + new URL(data.url!).search);
+    if (event.name === 'ResourceSendRequest') {
+      const { pathname, search } = new URL(data.url!);
+      requests.set(data.requestId, pathname + search);
+    }
     const url = requests.get(data.requestId);
     if (url && /^Resource(SendRequest|ReceiveResponse|Finish)$/.test(event.name))
       lines.push([event.ts, `${event.name.slice(8)} ${url.slice(0, 110)}`]);

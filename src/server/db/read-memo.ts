@@ -1,7 +1,7 @@
 import type { Db } from '#src/server/db/connect.ts';
 
-// Decisions 008 and 047: the session memo, for the board's hot reads (product rules B6: a page of 50 tasks at a
-// third of a bare route). An answer is remembered with a version of the whole database and used only
+// Decisions 008 and 047: the session memo, for the board's hot reads (product rules B6: a page of 50
+// tasks at a third of a bare route). An answer is remembered with a version of the whole database and used only
 // while that version has not moved, so it is exactly as fresh as a read; any commit, from any connection
 // or process, empties the memo. SQLite's version is Db.changeVersion(). PostgreSQL has no such number to
 // read without a round trip, so a request brings its own (`readVersion`): the snapshot its session
