@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { apiKeyError } from '#src/shared/api-keys/messages.ts';
 import type { ApiKeySummary, ApiKeysResponse, CreatedApiKeyResponse } from '#src/shared/api-keys/paths.ts';
 import type { CreateApiKeyBody } from '#src/shared/api-keys/schemas.ts';
@@ -28,6 +28,9 @@ export interface LiveApiKey {
   workspaceId: string;
   createdBy: string;
   lastUsedAt: number | null;
+  // On PostgreSQL, the snapshot the look-up ran in: what the request's remembered reads are kept under
+  // (db/read-memo.ts). Null on SQLite, whose memo has a version of its own.
+  readVersion: string | null;
 }
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -71,11 +74,13 @@ export function createApiKeys(db: Db, clock: Clock) {
   const k = db.kysely;
 
   // Every /api/v1 request runs this look-up. The key's hash is the index, so nothing is compared
-  // character by character against a secret (K1).
+  // character by character against a secret (K1). On PostgreSQL it also reads its snapshot, in the same
+  // statement, as the session look-up does (decision 047).
   const lookup = prepareQuery((slot: Slot<{ keyHash: string }>) =>
     k
       .selectFrom('api_keys')
       .select(['id', 'workspace_id', 'created_by', 'expires_at', 'revoked_at', 'last_used_at'])
+      .$if(db.engine === 'postgres', (query) => query.select(sql<string>`pg_current_snapshot()::text`.as('read_version')))
       .where('key_hash', '=', slot('keyHash')),
   );
   // A key is looked up on every request it makes; the memo is exactly as fresh as a read (a revocation
@@ -168,7 +173,8 @@ export function createApiKeys(db: Db, clock: Clock) {
       const row = await remembered(`api key ${keyHash}`, () => db.readFirst(lookup, { keyHash }));
       if (!row || row.revoked_at !== null || (row.expires_at !== null && Number(row.expires_at) <= clock())) return null;
       const lastUsedAt = row.last_used_at === null ? null : Number(row.last_used_at);
-      return { id: row.id, workspaceId: row.workspace_id, createdBy: row.created_by, lastUsedAt };
+      const { read_version: readVersion = null } = row as { read_version?: string };
+      return { id: row.id, workspaceId: row.workspace_id, createdBy: row.created_by, lastUsedAt, readVersion };
     },
 
     // K1: last use is written at most once a minute per key.

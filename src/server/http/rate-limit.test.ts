@@ -70,6 +70,36 @@ describe.each(engines)('counts asked for together on %s', (engine) => {
     for (const person of people) expect(counts.get(`task-move:person:${person}`)).toBe(2);
   });
 
+  it('under a flood, hands out numbers of a lease without writing, each number once', async () => {
+    // 10,000 an hour per key: a flood is given spare numbers, a 64th of what is left at most.
+    const limiter = createRateLimiter(first, Date.now, () => 10);
+    const keyId = randomUUID();
+    const workspaceId = randomUUID();
+    const stored = async () =>
+      Number(
+        (
+          await first.counters.kysely
+            .selectFrom('rate_limits')
+            .select('count')
+            .where('key', '=', `api-key:${keyId}`)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const flood = (size: number) => Promise.all(Array.from({ length: size }, () => limiter.keyQuota(keyId, workspaceId)));
+    const quotas = [...(await flood(50))];
+    // The first count of a counter is exact; the next, so soon after, takes 155 spare numbers with its 50.
+    expect(await stored()).toBe(50);
+    quotas.push(...(await flood(50)));
+    expect(await stored()).toBe(50 + 50 + 155);
+    // The lease answers the next 155 with no write.
+    quotas.push(...(await flood(155)));
+    expect(await stored()).toBe(255);
+    const used = quotas.map((quota) => 10_000 - quota.remaining);
+    expect(new Set(used).size).toBe(255);
+    expect(Math.min(...used)).toBe(1);
+    expect(Math.max(...used)).toBe(255);
+  });
+
   it('starts a counter again once its window has ended, for every count of the turn', async () => {
     let now = Date.now();
     const limiter = createRateLimiter(first, () => now, multiplier);

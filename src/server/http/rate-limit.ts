@@ -66,7 +66,8 @@ interface CounterRow {
   count: number | string;
   reset_at: number | string;
 }
-type Entry = { key: string; limit: Limit };
+// `leased`: the counter may hand this instance spare numbers to give out without the database (a lease).
+type Entry = { key: string; limit: Limit; leased?: boolean };
 // Bounds a statement's parameters (three per counter) and the number of statement texts each database
 // connection keeps prepared.
 const MOST_COUNTERS_PER_STATEMENT = 32;
@@ -146,6 +147,27 @@ export interface Quota {
 export const REPEATED_REFUSALS = 10;
 // Bounds the memory of refused counters; past it, the memory starts again empty.
 const REMEMBERED_REFUSALS = 10_000;
+// A lease: numbers of a counter's window that this instance took from the shared count beyond the requests
+// that asked, and hands out itself, in order, until they run out or the window ends. The public API counts
+// every request; under a flood, taking numbers a batch at a time turns a write per turn of the event loop
+// into one per lease, and on PostgreSQL leaves the snapshot still, so the requests' reads stay remembered
+// (decision 048). Only a busy counter gets one (counted on this instance within the last 100 ms), and never
+// more than a 64th of what it had left at its last count: a small allowance, or one near its end, gets
+// none, so every count is exact there, and numbers one instance holds unused when another reaches the
+// limit are that 64th at most.
+const BUSY_WITHIN_MS = 100;
+const MOST_SPARE = 256;
+const SPARE_SHARE_OF_LEFT = 64;
+const REMEMBERED_LEASES = 10_000;
+interface Lease {
+  // The numbers held, next to last (none once next is past last), in the window ending at resetAt.
+  next: number;
+  last: number;
+  resetAt: number;
+  // The shared count at this instance's last write to it, and when that was.
+  count: number;
+  at: number;
+}
 // A caller who keeps going past a limit gets each further refusal this much later. Twenty connections
 // hammering a refused write made 2,500 refusals a second, and even a refusal from memory costs a
 // request's parsing and a response: on one event loop that slowed every other workspace. Held back,
@@ -196,12 +218,12 @@ export function createRateLimiter(
   // alone.
   const count = groupCommit(async (requests: Entry[][]): Promise<CounterRow[][]> => {
     const now = clock();
-    const rises = new Map<string, { by: number; windowMs: number }>();
+    const rises = new Map<string, { by: number; windowMs: number; leased: boolean; spare: number }>();
     for (const entries of requests) {
-      for (const { key, limit } of entries) {
+      for (const { key, limit, leased = false } of entries) {
         const rise = rises.get(key);
         if (rise) rise.by += 1;
-        else rises.set(key, { by: 1, windowMs: limit.windowMs });
+        else rises.set(key, { by: 1, windowMs: limit.windowMs, leased, spare: leased ? spareFor(key, limit, now) : 0 });
       }
     }
     const reached = new Map<string, CounterRow>();
@@ -210,23 +232,62 @@ export function createRateLimiter(
       const chunk = keys.slice(start, start + MOST_COUNTERS_PER_STATEMENT);
       const values: Counters = { now };
       chunk.forEach((key, index) => {
-        const { by, windowMs } = rises.get(key)!;
+        const { by, windowMs, spare } = rises.get(key)!;
         values[`key${index}`] = key;
-        values[`by${index}`] = by;
+        values[`by${index}`] = by + spare;
         values[`resetAt${index}`] = now + windowMs;
       });
       for (const row of await writeUnflushed(upsertOf(chunk.length), values)) reached.set(row.key, row);
+    }
+    // The batch's numbers are the last `by + spare` of the count: its requests take the first ones in
+    // the order asked, a new lease the rest. A lease that still holds numbers of this window keeps them.
+    for (const [key, { leased, spare }] of rises) {
+      if (!leased) continue;
+      const row = reached.get(key)!;
+      const count = Number(row.count);
+      const resetAt = Number(row.reset_at);
+      const lease = leases.get(key);
+      if (spare === 0 && lease && lease.resetAt === resetAt && lease.next <= lease.last) {
+        Object.assign(lease, { count, at: now });
+        continue;
+      }
+      if (leases.size >= REMEMBERED_LEASES) leases.clear();
+      leases.set(key, { next: count - spare + 1, last: count, resetAt, count, at: now });
     }
     const handedOut = new Map<string, number>();
     return requests.map((entries) =>
       entries.map(({ key }) => {
         const row = reached.get(key)!;
-        const next = (handedOut.get(key) ?? Number(row.count) - rises.get(key)!.by) + 1;
+        const { by, spare } = rises.get(key)!;
+        const next = (handedOut.get(key) ?? Number(row.count) - by - spare) + 1;
         handedOut.set(key, next);
         return { key, count: next, reset_at: row.reset_at };
       }),
     );
   });
+
+  const leases = new Map<string, Lease>();
+  // As many spare numbers as the counter's last count leaves room for: none for a counter this instance has
+  // not counted lately in this window, nor for one near its limit, nor while its lease still holds some.
+  function spareFor(key: string, limit: Limit, now: number): number {
+    const lease = leases.get(key);
+    if (!lease || lease.resetAt <= now || now - lease.at > BUSY_WITHIN_MS || lease.next <= lease.last) return 0;
+    return Math.max(0, Math.min(MOST_SPARE, Math.floor((allowed(limit) - lease.count) / SPARE_SHARE_OF_LEFT)));
+  }
+  // A number from each counter's lease when every one of them holds one still in its window; else none
+  // is taken, and the request counts through the database.
+  function fromLeases(entries: Entry[], now: number): CounterRow[] | null {
+    const held: Lease[] = [];
+    for (const { key } of entries) {
+      const lease = leases.get(key);
+      if (!lease || lease.next > lease.last || lease.resetAt <= now) return null;
+      held.push(lease);
+    }
+    return entries.map(({ key }, index) => {
+      const lease = held[index]!;
+      return { key, count: lease.next++, reset_at: lease.resetAt };
+    });
+  }
 
   // Asked at each count: System Settings may change it while the server runs.
   const allowed = (limit: Limit) => Math.max(1, Math.floor(limit.max * multiplier()));
@@ -283,7 +344,7 @@ export function createRateLimiter(
   }
 
   async function tighter(now: number, entries: Entry[]): Promise<Quota> {
-    const rows = await count(entries);
+    const rows = fromLeases(entries, now) ?? (await count(entries));
     const quotas = rows.map((row): Quota => {
       const max = allowed(entries.find((entry) => entry.key === row.key)!.limit);
       const used = Number(row.count);
@@ -349,8 +410,8 @@ export function createRateLimiter(
     // tighter of the two stands.
     async keyQuota(keyId: string, workspaceId: string): Promise<Quota> {
       return tighter(clock(), [
-        { key: `api-key:${keyId}`, limit: publicApiLimits.key },
-        { key: `api-workspace:${workspaceId}`, limit: publicApiLimits.workspace },
+        { key: `api-key:${keyId}`, limit: publicApiLimits.key, leased: true },
+        { key: `api-workspace:${workspaceId}`, limit: publicApiLimits.workspace, leased: true },
       ]);
     },
     // Counts one request without a valid key against the caller's address.

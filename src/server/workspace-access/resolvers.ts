@@ -71,17 +71,19 @@ export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRa
   );
   // An API key's owner is read on every /api/v1 request; the memo is exactly as fresh as a read.
   const remembered = createReadMemo(db, 5000);
-  const standingOf = (workspaceId: string, userId: string) =>
-    remembered(`standing ${workspaceId} ${userId}`, () => db.readFirst(standing, { workspaceId, userId }));
+  const standingOf = (workspaceId: string, userId: string, readVersion: string | null) =>
+    remembered(`standing ${workspaceId} ${userId}`, () => db.readFirst(standing, { workspaceId, userId }), readVersion);
   // The key acts as the owner who made it, in the key's workspace (product rules K3): if that person is
-  // no longer an owner, or suspended, or gone, the key stops.
-  async function keyScope(secret: string, ip: string): Promise<WorkspaceScope | null> {
+  // no longer an owner, or suspended, or gone, the key stops. On PostgreSQL the request's reads are
+  // remembered under the snapshot of the key's look-up, as a session's are under its own.
+  async function keyScope(request: FastifyRequest, secret: string): Promise<WorkspaceScope | null> {
     const key = await apiKeys.findLive(secret);
     if (!key) return null;
-    const found = await standingOf(key.workspaceId, key.createdBy);
+    if (key.readVersion !== null) readVersions.set(request, key.readVersion);
+    const found = await standingOf(key.workspaceId, key.createdBy, key.readVersion);
     if (!found || found.role !== 'owner' || found.status !== 'active') return null;
     await apiKeys.noteUse(key);
-    return { workspaceId: key.workspaceId, actor: { userId: key.createdBy, apiKeyId: key.id, ip }, role: 'owner' };
+    return { workspaceId: key.workspaceId, actor: { userId: key.createdBy, apiKeyId: key.id, ip: request.ip }, role: 'owner' };
   }
 
   // A signed-in member of the workspace in the path, or on a guest route its guest; anyone else gets
@@ -128,7 +130,7 @@ export function createScopeResolvers({ app, db, session, apiKeys, limiter, keyRa
     // caller's address, so a missing, wrong or dead key cannot be tried without end. Past either: 429.
     async apiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const secret = bearerKey(request.headers.authorization);
-      const scope = secret === null ? null : await keyScope(secret, request.ip);
+      const scope = secret === null ? null : await keyScope(request, secret);
       if (keyRateLimit) {
         const quota = scope ? await limiter.keyQuota(scope.actor.apiKeyId!, scope.workspaceId) : await limiter.badKeyQuota(request.ip);
         sendQuota(reply, quota);
