@@ -343,23 +343,31 @@ export function createRateLimiter(
     if (refused) throw tooMany(refused, now);
   }
 
+  // Refused by either: the one that waits longest; else the one with least left. In one pass, as every
+  // request of the public API asks it.
+  const tighterThan = (a: Quota, b: Quota) =>
+    a.retryAfterS !== null ? b.retryAfterS === null || a.resetAt > b.resetAt : b.retryAfterS === null && a.remaining < b.remaining;
   async function tighter(now: number, entries: Entry[]): Promise<Quota> {
+    // Both answer one row per entry, in the entries' order.
     const rows = fromLeases(entries, now) ?? (await count(entries));
-    const quotas = rows.map((row): Quota => {
-      const max = allowed(entries.find((entry) => entry.key === row.key)!.limit);
-      const used = Number(row.count);
-      const resetAt = Number(row.reset_at);
-      return {
+    let tightest: Quota | null = null;
+    for (let index = 0; index < rows.length; index++) {
+      const max = allowed(entries[index]!.limit);
+      const used = Number(rows[index]!.count);
+      const resetAt = Number(rows[index]!.reset_at);
+      const quota: Quota = {
         limit: max,
         remaining: Math.max(0, max - used),
         resetAt,
         retryAfterS: used > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : null,
       };
-    });
-    // Refused by either: the one that waits longest; else the one with least left.
-    const refused = quotas.filter((quota) => quota.retryAfterS !== null).sort((a, b) => b.resetAt - a.resetAt);
-    return refused[0] ?? quotas.sort((a, b) => a.remaining - b.remaining)[0]!;
+      if (!tightest || tighterThan(quota, tightest)) tightest = quota;
+    }
+    return tightest!;
   }
+
+  // A key's two counters, made once: every request of the key names them (a key never changes workspace).
+  const keyCounters = new Map<string, Entry[]>();
 
   return {
     check(name: LimitName, ip: string, account?: string): Promise<void> {
@@ -409,10 +417,16 @@ export function createRateLimiter(
     // Counts one request of the public API against its key and the key's workspace, and says where the
     // tighter of the two stands.
     async keyQuota(keyId: string, workspaceId: string): Promise<Quota> {
-      return tighter(clock(), [
-        { key: `api-key:${keyId}`, limit: publicApiLimits.key, leased: true },
-        { key: `api-workspace:${workspaceId}`, limit: publicApiLimits.workspace, leased: true },
-      ]);
+      let entries = keyCounters.get(keyId);
+      if (!entries) {
+        if (keyCounters.size >= REMEMBERED_LEASES) keyCounters.clear();
+        entries = [
+          { key: `api-key:${keyId}`, limit: publicApiLimits.key, leased: true },
+          { key: `api-workspace:${workspaceId}`, limit: publicApiLimits.workspace, leased: true },
+        ];
+        keyCounters.set(keyId, entries);
+      }
+      return tighter(clock(), entries);
     },
     // Counts one request without a valid key against the caller's address.
     async badKeyQuota(ip: string): Promise<Quota> {
