@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
 import { notificationCopy, notificationSentence } from '#src/shared/notifications/messages.ts';
-import { renderMentions } from '#src/shared/notifications/mentions.ts';
+import { mentionedIds, renderMentions } from '#src/shared/notifications/mentions.ts';
 import { linkInWorkspace, PREFERENCES_PAGE, UNSUBSCRIBE_PAGE, type NotificationKind } from '#src/shared/notifications/paths.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import type { SendLater } from '#src/server/jobs/email-outbox.ts';
@@ -9,7 +9,7 @@ import { escapeHtml as escape, layout } from '#src/server/mail/templates.ts';
 import type { MailMessage } from '#src/server/mail/templates.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 import { visibleNotifications } from './reads.ts';
-import { listMembers } from '#src/server/workspace-access/memberships.ts';
+import { memberNames } from '#src/server/workspace-access/memberships.ts';
 
 export interface MailContext {
   // Where links in the mail point: APP_ORIGIN, else this server's own address.
@@ -71,10 +71,12 @@ function sentenceOf(item: Pending): string {
   );
 }
 
+// Only the mentioned people's names are read: each of a comment's notifications sends its own email, and
+// reading the whole member list for each read a big workspace's members once per recipient.
 async function excerptOf(k: Kysely<Database>, item: Pending): Promise<string | null> {
   if (!item.excerpt) return null;
-  const names = new Map((await listMembers(k, item.workspace_id)).map((member) => [member.userId, member.name]));
-  return renderMentions(item.excerpt, (id) => names.get(id));
+  const names = await memberNames(k, [item.workspace_id], mentionedIds(item.excerpt));
+  return renderMentions(item.excerpt, (id) => names.get(`${item.workspace_id} ${id}`));
 }
 
 function linkOf(origin: string, item: Pending): string {
