@@ -50,6 +50,26 @@ test('a task dragged to another day on the calendar is due that day on the board
   );
 });
 
+test('a calendar opened again asks its month with the session, not after the workspace list', async ({ page, accounts }) => {
+  await signInAs(page, await accounts.create({ name: 'Cal Returner' }));
+  const workspaceId = await workspaceOf(page);
+  await createTask(page, workspaceId, { title: 'Renew the lease', dueDate: '2026-03-10' });
+  await page.goto('/calendar?date=2026-03-18');
+  await expect(day(page, /^Tuesday, March 10, 2026/).getByRole('button', { name: /Renew the lease/ })).toBeVisible();
+
+  // What the reload asks and hears, in order.
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/workspaces/${workspaceId}/calendar`) seen.push('calendar asked');
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/workspaces') seen.push('list answered');
+  });
+  await page.reload();
+  await expect(day(page, /^Tuesday, March 10, 2026/).getByRole('button', { name: /Renew the lease/ })).toBeVisible();
+  expect(seen).toEqual(['calendar asked', 'list answered']);
+});
+
 test('the calendar reschedules with the keyboard alone', async ({ page, accounts }) => {
   await signInAs(page, await accounts.create({ name: 'Kay Board' }));
   const workspaceId = await workspaceOf(page);

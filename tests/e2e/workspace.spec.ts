@@ -145,13 +145,17 @@ test('the shell at 390 px: the rail becomes a menu that navigates', async ({ pag
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('signing out from the user menu leads to / as a guest', async ({ page, accounts }) => {
+test('signing out from the user menu leads to / as a guest, and forgets what the pages read here', async ({ page, accounts }) => {
   await signInAs(page, await accounts.create());
   await page.goto('/calendar');
+  // The calendar's first read, remembered for its next load (src/web/lib/remembered-reads.ts).
+  const remembered = () => page.evaluate(() => localStorage.getItem('tessera:first-reads'));
+  await expect.poll(remembered).toContain('/calendar?');
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: workspaceCopy.signOut }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(success.logout)).toBeVisible();
+  expect(await remembered()).toBeNull();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/register$/);
 });

@@ -8,6 +8,7 @@ import { apiPath } from '#src/shared/accounts/paths.ts';
 import { portalPaths } from '#src/shared/clients/paths.ts';
 import { workspacePaths, type WorkspacesResponse } from '#src/shared/workspaces/paths.ts';
 import { peekEarlyRead, readEarly } from '#src/web/lib/api-client.ts';
+import { rememberedReads } from '#src/web/lib/remembered-reads.ts';
 import { startScrollMemory } from '#src/web/routing/scroll-memory.ts';
 
 // A navigation shows the next page once its code is in place; should that fail, the router reloads.
@@ -22,11 +23,13 @@ async function start() {
   // and on the portal check and the workspace list the signed-in layout asks for before any page.
   const prerendered = container.firstElementChild !== null;
   if (!prerendered) {
-    readEarly([apiPath.currentUser, portalPaths.mine, workspacePaths.list]);
+    const { pathname, search } = window.location;
+    // What this page read at this address last time goes out with them, not after the list.
+    const remembered = rememberedReads(pathname + search);
+    readEarly([apiPath.currentUser, portalPaths.mine, workspacePaths.list, ...remembered]);
     // The page's own first reads follow from the list; should their code fail to load, the page asks itself.
     const list = peekEarlyRead<WorkspacesResponse>(workspacePaths.list);
-    const { pathname, search } = window.location;
-    import('./page-first-reads.ts').then(({ readPageEarly }) => readPageEarly(list, pathname, search)).catch(() => undefined);
+    import('./page-first-reads.ts').then(({ readPageEarly }) => readPageEarly(list, pathname, search, remembered)).catch(() => undefined);
   }
   await preloadFirst();
   startScrollMemory();

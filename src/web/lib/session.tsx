@@ -8,6 +8,7 @@ import { notify } from '#src/web/ui/notify.ts';
 import { api, dropEarlyReads } from './api-client.ts';
 import { deviceTheme, setDeviceTheme } from './theme.ts';
 import { onAccessEnd } from './session-end.ts';
+import { forgetReads } from './remembered-reads.ts';
 
 // spec 4: loading, authenticated, unauthenticated.
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -92,6 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((next: PublicUser) => {
     dropEarlyReads();
+    forgetReads();
     leaving.current = false;
     setUser(next);
     setSigningOut(false);
@@ -105,6 +107,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     dropEarlyReads();
+    forgetReads();
     leaving.current = true;
     try {
       await api('GET', apiPath.logout);
