@@ -6,12 +6,16 @@ const REMEMBERED_READS_KEY = 'tessera:first-reads';
 // Addresses kept, the latest first: a person reloads or reopens the few pages they work in.
 const ADDRESSES = 5;
 
-type Remembered = [address: string, paths: string[]][];
+type Entry = [address: string, paths: string[]];
 
-function remembered(): Remembered {
+const isEntry = (value: unknown): value is Entry =>
+  Array.isArray(value) && typeof value[0] === 'string' && Array.isArray(value[1]) && value[1].every((path) => typeof path === 'string');
+
+// Read as the app starts (app/main.tsx), so anything else under the key is no entry rather than a throw.
+function remembered(): Entry[] {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY) ?? '[]');
-    return Array.isArray(stored) ? (stored as Remembered) : [];
+    return Array.isArray(stored) ? stored.filter(isEntry) : [];
   } catch {
     // storage can be unavailable (private mode) or hold something else; the reads then wait for the list
     return [];
