@@ -4,6 +4,7 @@ import { useTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { engines } from '../../../tests/support/test-db.ts';
 import { createWorkspace, del, person } from '../../../tests/support/workspaces.ts';
 import { createTask, team } from '../../../tests/support/tasks.ts';
+import { fillTaskArrivals } from '#src/server/db/migrations.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -154,6 +155,102 @@ describe.each(engines)('analytics on %s', (engine) => {
     expect(quiet.flow).toHaveLength(7);
     expect(quiet.flow.every((day: { counts: number[] }) => day.counts.join() === '1,0,0')).toBe(true);
     expect(quiet.assignees).toEqual([{ id: null, name: 'Unassigned', completed: 0, open: 1 }]);
+  });
+
+  it('reads the board’s first and last columns as they are when asked, and credits a finished task to its assignee now', async () => {
+    const { owner, member, id, columns } = await team(t);
+    const [todo, doing, done] = columns.map((column) => column.id) as [string, string, string];
+    const move = (taskId: string, columnId: string) => owner.c.post(`/workspaces/${id}/tasks/${taskId}/move`, { columnId, afterId: null });
+    const week = async () => (await owner.c.get(`/workspaces/${id}/analytics?from=2026-03-02&to=2026-03-08`)).body;
+    // Monday 2 March 2026, 09:00 UTC: A waits in To do, B starts in In progress.
+    t.clock.advance(Date.parse('2026-03-02T09:00:00Z') - t.clock.now());
+    const a = await createTask(owner.c, id, { title: 'A', assigneeId: member.id });
+    const b = await createTask(owner.c, id, { title: 'B', columnId: doing });
+    t.clock.advance(DAY);
+    await move(a.id, doing);
+    t.clock.advance(DAY);
+    const finished = (await move(a.id, done)).body.task;
+    await move(b.id, done);
+
+    const before = await week();
+    expect(before.cycleTime).toEqual({ tasks: 2, medianDays: 1, p85Days: 2 });
+    expect(before.assignees).toEqual([
+      { id: member.id, name: 'Mina Member', completed: 1, open: 0 },
+      { id: null, name: 'Unassigned', completed: 1, open: 0 },
+    ]);
+
+    // A is handed to the owner after it finished; the board says so, and so do the figures.
+    expect((await owner.c.put(`/workspaces/${id}/tasks/${a.id}`, { version: finished.version, assigneeId: owner.id })).status).toBe(200);
+    // In progress first: A started when it was made (elsewhere), B when it first left In progress.
+    await owner.c.post(`/workspaces/${id}/columns/${doing}/move`, { afterId: null });
+    const after = await week();
+    expect(after.columns.map((column: { id: string }) => column.id)).toEqual([doing, todo, done]);
+    expect(after.cycleTime).toEqual({ tasks: 2, medianDays: 0, p85Days: 2 });
+    expect(after.assignees).toEqual([
+      { id: owner.id, name: 'Olive Owner', completed: 1, open: 0 },
+      { id: null, name: 'Unassigned', completed: 1, open: 0 },
+    ]);
+
+    // B is handed to the member, whose account then goes: as on the board, nobody finished it.
+    const bNow = (await owner.c.get(`/workspaces/${id}/tasks/${b.id}`)).body.task;
+    expect((await owner.c.put(`/workspaces/${id}/tasks/${b.id}`, { version: bNow.version, assigneeId: member.id })).status).toBe(200);
+    expect((await week()).assignees.map((person: { name: string }) => person.name)).toEqual(['Mina Member', 'Olive Owner']);
+    await t.db.kysely.deleteFrom('users').where('id', '=', member.id).execute();
+    expect((await week()).assignees).toEqual([
+      { id: owner.id, name: 'Olive Owner', completed: 1, open: 0 },
+      { id: null, name: 'Unassigned', completed: 1, open: 0 },
+    ]);
+
+    // To do last: A arrived there when it was made; B never did.
+    await owner.c.post(`/workspaces/${id}/columns/${todo}/move`, { afterId: done });
+    expect((await week()).throughput.completed).toBe(1);
+  });
+
+  it('fills the arrivals from a history as the history hook keeps them, so an upgraded database reads the same figures', async () => {
+    const { owner, member, id, columns } = await team(t);
+    const [, doing, done] = columns.map((column) => column.id) as [string, string, string];
+    const move = (taskId: string, columnId: string) => owner.c.post(`/workspaces/${id}/tasks/${taskId}/move`, { columnId, afterId: null });
+    t.clock.advance(Date.parse('2026-03-02T09:00:00Z') - t.clock.now());
+    const a = await createTask(owner.c, id, { title: 'A', assigneeId: member.id });
+    const b = await createTask(owner.c, id, { title: 'B', columnId: doing });
+    const c = await createTask(owner.c, id, { title: 'C' });
+    t.clock.advance(DAY);
+    await move(a.id, doing);
+    await move(b.id, done);
+    t.clock.advance(DAY);
+    await move(a.id, done);
+    await move(a.id, doing);
+    await del(owner.c, `/workspaces/${id}/tasks/${c.id}`);
+    t.clock.advance(DAY);
+    await move(a.id, done);
+
+    const rows = () =>
+      t.db.kysely
+        .selectFrom('task_arrivals')
+        .selectAll()
+        .where('workspace_id', '=', id)
+        .orderBy('task_id')
+        .orderBy('column_id')
+        .execute()
+        .then((all) =>
+          all.map((row) => ({
+            ...row,
+            at: Number(row.at),
+            created_at: Number(row.created_at),
+            left_at: row.left_at === null ? null : Number(row.left_at),
+          })),
+        );
+    const figures = async () => (await owner.c.get(`/workspaces/${id}/analytics?from=2026-03-02&to=2026-03-08`)).body;
+    const kept = await rows();
+    const keptFigures = await figures();
+    // A: its first step, To do, In progress, Done; B: its first step, In progress, Done; C: its first step, To do.
+    expect(kept).toHaveLength(4 + 3 + 2);
+    expect(keptFigures.throughput.completed).toBe(2);
+
+    await t.db.kysely.deleteFrom('task_arrivals').execute();
+    await fillTaskArrivals(t.db.kysely);
+    expect(await rows()).toEqual(kept);
+    expect(await figures()).toEqual(keptFigures);
   });
 
   it('keeps its history after the event log is swept', async () => {

@@ -26,7 +26,8 @@ const DAY = sql.lit(DAY_MS);
 
 // A workspace's analytics over a range of days, from its task history (history.ts). The database sums it
 // and only the sums come back (decision 035): a year of 50,000 tasks is about 150,000 transitions, too
-// many to carry into JavaScript.
+// many to carry into JavaScript, and too many to replay per task on every read, so the figures read the
+// tasks' first arrivals kept beside them.
 export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceScope, query: AnalyticsQuery): Promise<AnalyticsResponse> {
   const k = db.kysely;
   const workspaceId = scope.workspaceId;
@@ -34,36 +35,34 @@ export async function workspaceAnalytics(db: Db, clock: Clock, scope: WorkspaceS
   const endMs = Date.parse(`${query.to}T00:00:00Z`) + DAY_MS;
   const today = new Date(clock()).toISOString().slice(0, 10);
   const columns = await listColumns(k, workspaceId);
-  // With no columns nothing is started or done, and every live task is open: '' is no column's id.
+  // With no columns nothing is done (null equals no column), and every live task is open.
   const first = columns[0]?.id ?? '';
-  const done = columns.at(-1)?.id ?? '';
+  const done = columns.at(-1)?.id ?? null;
   const from = int(fromMs);
   const dayInRange = (at: string) => sql`(${sql.ref(at)} - ${from}) / ${DAY}`;
 
-  // Each task's first step on the board, first step out of the first column (started) and first arrival
-  // in the last (done), over its whole history to the end of the range; from them the days' counts, who
-  // finished in the range, and the cycle time at nearest rank ceil(p/100 × n), whose offset in integer
-  // arithmetic is (n - 1) / 2 for the median and (85n - 1) / 100 for the 85th percentile. The finishers'
-  // tasks are named by workspace as well as id: without it PostgreSQL hashed every workspace's tasks.
+  // From the tasks' arrivals (history.ts): first steps on the board (column '') and first arrivals in the
+  // last column within the range, each read as a range of one index. A task started on its first arrival
+  // in a column other than the first: when it was created, if it was created elsewhere, or when it first
+  // left the column it was created in. An assignee whose account is gone counts as nobody, as on the
+  // board. The cycle time is at nearest rank ceil(p/100 × n), whose offset in integer arithmetic is
+  // (n - 1) / 2 for the median and (85n - 1) / 100 for the 85th percentile.
+  const arrivedIn = (columnId: string | null) =>
+    sql`a.workspace_id = ${workspaceId} and a.column_id = ${columnId} and a.at >= ${from} and a.at < ${int(endMs)}`;
+  const started = sql`case when a.created_column_id <> ${first} then a.created_at else a.left_at end`;
   const lives = sql<LifeRow>`
-    with life as materialized (
-      select task_id, min(at) as created,
-        min(case when column_id <> ${first} then at end) as started,
-        min(case when column_id = ${done} then at end) as done
-      from task_transitions
-      where workspace_id = ${workspaceId} and at < ${int(endMs)}
-      group by task_id
-    ),
-    cycles as materialized (select done - started as cycle from life where done >= ${from} and started is not null)
-    select 'created' as kind, null as id, null as name, ${dayInRange('created')} as day, count(*) as n
-    from life where created >= ${from} group by 4
+    with cycles as materialized (
+      select a.at - ${started} as cycle from task_arrivals a where ${arrivedIn(done)} and ${started} is not null
+    )
+    select 'created' as kind, null as id, null as name, ${dayInRange('a.at')} as day, count(*) as n
+    from task_arrivals a where ${arrivedIn('')} group by 4
     union all
-    select 'completed', null, null, ${dayInRange('done')}, count(*) from life where done >= ${from} group by 4
+    select 'completed', null, null, ${dayInRange('a.at')}, count(*) from task_arrivals a where ${arrivedIn(done)} group by 4
     union all
-    select 'finished', t.assignee_id, u.name, null, count(*)
-    from life join tasks t on t.id = life.task_id and t.workspace_id = ${workspaceId} left join users u on u.id = t.assignee_id
-    where life.done >= ${from}
-    group by t.assignee_id, u.name
+    select 'finished', u.id, u.name, null, sum(g.n)
+    from (select a.assignee_id, count(*) as n from task_arrivals a where ${arrivedIn(done)} group by a.assignee_id) g
+    left join users u on u.id = g.assignee_id
+    group by u.id, u.name
     union all
     select 'median', null, null, cycle, (select count(*) from cycles)
     from (select cycle from cycles order by cycle limit 1 offset ((select count(*) from cycles) - 1) / 2) median

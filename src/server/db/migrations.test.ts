@@ -13,15 +13,15 @@ describe('migrations on SQLite', () => {
     const db = await openSqlite(join(dir, 'tessera.db'));
     try {
       // In the way of the last migration, which creates this table.
-      await db.kysely.schema.createTable('doc_task_links').addColumn('page_id', 'text').execute();
-      await expect(migrate(db.kysely)).rejects.toThrow(/053-doc-task-links/);
+      await db.kysely.schema.createTable('task_arrivals').addColumn('task_id', 'text').execute();
+      await expect(migrate(db.kysely)).rejects.toThrow(/054-analytics-arrivals/);
       const tables = await db.kysely.introspection.getTables();
-      expect(tables.map((table) => table.name)).toEqual(['doc_task_links']);
+      expect(tables.map((table) => table.name)).toEqual(['task_arrivals']);
 
-      await db.kysely.schema.dropTable('doc_task_links').execute();
+      await db.kysely.schema.dropTable('task_arrivals').execute();
       await migrate(db.kysely);
       const names = (await db.kysely.introspection.getTables()).map((table) => table.name);
-      expect(names).toEqual(expect.arrayContaining(['users', 'workspaces', 'tasks', 'doc_task_links']));
+      expect(names).toEqual(expect.arrayContaining(['users', 'workspaces', 'tasks', 'task_arrivals']));
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, type QueryExecutorProvider, sql } from 'kysely';
 import { defaultTaskPrefix } from '#src/shared/tasks/task-keys.ts';
 import type { Database } from './schema.ts';
 
@@ -1205,7 +1205,79 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('doc_task_links_task').on('doc_task_links').column('task_id').execute();
     },
   },
+  // Analytics reads a task's first arrival in each column instead of its whole history (decision 035,
+  // amended): a year's figures become range reads of arrivals in Done and of first steps on the board.
+  '054-analytics-arrivals': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // Only the task is a foreign key: a workspace's tasks go with it, and a deleted assignee is read as
+      // nobody (analytics/service.ts). PostgreSQL checks a key row by row as rows arrive, which cost more
+      // than the whole fill (a year of 50,000 tasks timed out the pool's 4 s), so there the key and the
+      // primary key are added after it, each checked or built in one pass; SQLite cannot add them later.
+      await db.schema
+        .createTable('task_arrivals')
+        .addColumn('workspace_id', 'text', (c) => c.notNull())
+        .addColumn('task_id', 'text', (c) => (postgres ? c.notNull() : c.notNull().references('tasks.id').onDelete('cascade')))
+        .addColumn('column_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('created_column_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('left_at', 'bigint')
+        .addColumn('assignee_id', 'text')
+        .$call((table) => (postgres ? table : table.addPrimaryKeyConstraint('task_arrivals_pk', ['task_id', 'column_id'])))
+        .execute();
+      await fillTaskArrivals(db);
+      if (postgres) {
+        await sql`alter table task_arrivals add constraint task_arrivals_pk primary key (task_id, column_id)`.execute(db);
+        await sql`alter table task_arrivals add constraint task_arrivals_task_fk foreign key (task_id) references tasks (id) on delete cascade`.execute(
+          db,
+        );
+      }
+      // Everything a range of arrivals is read for, so a range is read from the index alone.
+      await db.schema
+        .createIndex('task_arrivals_range')
+        .on('task_arrivals')
+        .columns(['workspace_id', 'column_id', 'at', 'created_column_id', 'created_at', 'left_at', 'assignee_id'])
+        .execute();
+      // Only the analytics statement these rows replace read the history by task and time.
+      await db.schema.dropIndex('task_transitions_life').execute();
+    },
+  },
 };
+
+// A task's arrivals from its history (task_transitions): its first step on the board, then the first
+// arrival in each column, each carrying the first step's column and time, its first arrival in another
+// column, and its assignee now. One workspace a statement, so no one statement meets the pool's query
+// timeout. Exported for the test that checks them against the rows the history hook keeps.
+export async function fillTaskArrivals(db: QueryExecutorProvider): Promise<void> {
+  const { rows } = await sql<{ workspace_id: string }>`select distinct workspace_id from task_transitions`.execute(db);
+  for (const { workspace_id: workspaceId } of rows) {
+    await sql`insert into task_arrivals (workspace_id, task_id, column_id, at, created_column_id, created_at, left_at, assignee_id)
+      with firsts as (
+        select task_id, column_id, min(at) as at from task_transitions
+        where workspace_id = ${workspaceId} and column_id is not null group by task_id, column_id
+      ),
+      origins as (
+        select task_id, column_id, at from (
+          select task_id, column_id, at, row_number() over (partition by task_id order by at, id) as n
+          from task_transitions where workspace_id = ${workspaceId}
+        ) ordered where n = 1 and column_id is not null
+      ),
+      lives as (
+        select o.task_id, o.column_id as created_column_id, o.at as created_at,
+          min(case when f.column_id <> o.column_id then f.at end) as left_at
+        from origins o join firsts f on f.task_id = o.task_id
+        group by o.task_id, o.column_id, o.at
+      ),
+      arrivals as (
+        select task_id, column_id, at from firsts
+        union all
+        select task_id, '', created_at from lives
+      )
+      select ${workspaceId}, a.task_id, a.column_id, a.at, l.created_column_id, l.created_at, l.left_at, t.assignee_id
+      from arrivals a join lives l on l.task_id = a.task_id join tasks t on t.id = a.task_id`.execute(db);
+  }
+}
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

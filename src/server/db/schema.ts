@@ -355,6 +355,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   task_transitions: TaskTransitionsTable;
   task_flow_days: TaskFlowDaysTable;
+  task_arrivals: TaskArrivalsTable;
   ai_batches: AiBatchesTable;
   ai_batch_tasks: AiBatchTasksTable;
   ai_settings: AiSettingsTable;
@@ -414,6 +415,21 @@ export interface TaskTransitionsTable {
   task_id: string;
   column_id: string | null;
   at: number;
+}
+
+// Each task's first arrival in each column it has entered, and its first step on the board (column_id
+// ''), so analytics reads ranges of arrivals instead of replaying every task's history. Every row of a
+// task repeats its column and time of creation, when it first entered another column (null: not yet),
+// and its assignee now, so a range of arrivals in Done gives its cycle times and who finished them.
+export interface TaskArrivalsTable {
+  workspace_id: string;
+  task_id: string;
+  column_id: string;
+  at: number;
+  created_column_id: string;
+  created_at: number;
+  left_at: number | null;
+  assignee_id: string | null;
 }
 
 // The board's moves summed per UTC day (days since 1970-01-01), by the column entered and the column
