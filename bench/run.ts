@@ -266,7 +266,7 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
       );
     }
     if (wanted('public-api')) {
-      progress('GET /api/v1/tasks (a page of 50) against a bare Fastify route, then with the per-key limit off');
+      progress('GET /api/v1/tasks (a page of 50) against a bare Fastify route, then the per-key limit on vs off on two fresh servers');
       try {
         const publicApi = await preparePublicApi(server, account);
         const bareRoute = await startBareFastify(PORTS.bare);
@@ -354,9 +354,10 @@ if (SERVER_MEASUREMENTS.some(wanted)) {
       );
     }
     // After the throughput rows, not before: Lighthouse's page loads leave the server idle for most of
-    // a minute, and a server that sat idle (V8 shrinks its heap then) served the public API's next 15 s
-    // of load 15–30 % slower than a fresh twin (docs/performance.md, eighteenth session). The rows above
-    // compare it with a fresh bare route, so both sides start warm; page loads do not depend on the order.
+    // a minute, and a server that sat idle (V8 shrinks its heap then) spent 15–34 % more CPU a request
+    // on the public API's next 15 s of load than a fresh twin (docs/performance.md, eighteenth
+    // session). The rows above compare it with a fresh bare route, so both sides start warm; page
+    // loads do not depend on the order.
     if (wanted('lighthouse')) {
       for (const path of ['/', '/pricing']) {
         progress(`Lighthouse mobile ${path} (3 runs)`);
