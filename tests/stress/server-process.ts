@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Engine } from '#src/server/db/connect.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import type { TestDatabase } from '../support/test-db.ts';
@@ -10,8 +13,12 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-// The built server as its own process, the way production runs it.
+// The built server as its own process, the way production runs it. Its output goes to a file, not a
+// pipe: a pipe is read by this process's event loop, so a line the server printed after one answer
+// (the console mailer's email for a known address) slowed the timing of the next answer here.
 export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const logPath = join(mkdtempSync(join(tmpdir(), 'tessera-stress-log-')), 'server.log');
+  const logFile = openSync(logPath, 'a');
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
@@ -22,27 +29,26 @@ export async function startServer(env: Record<string, string>, port: number, nod
       RATE_LIMIT_MULTIPLIER: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile, logFile],
   });
-  let log = '';
-  child.stdout!.on('data', (chunk) => (log += chunk));
-  child.stderr!.on('data', (chunk) => (log += chunk));
+  closeSync(logFile);
+  const output = () => readFileSync(logPath, 'utf8');
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not yet listening
     }
-    if (Date.now() - started > 20_000) throw new Error(`server did not start:\n${log}`);
+    if (Date.now() - started > 20_000) throw new Error(`server did not start:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url,
     child,
-    output: () => log,
+    output,
     kill: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
