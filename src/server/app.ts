@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from '#src/server/http/security-headers.ts';
 import { registerCompression } from '#src/server/http/compression.ts';
 import { createSessionHelpers } from '#src/server/http/session.ts';
 import { registerStaticFiles } from '#src/server/http/static-files.ts';
-import { validatorCompiler } from '#src/server/http/validation.ts';
+import { zodCompilers } from '#src/server/http/validation.ts';
 import type { Mailer } from '#src/server/mail/mailer.ts';
 import { registerWorkspaceRoutes } from '#src/server/workspaces/routes.ts';
 import { createWorkspaces } from '#src/server/workspaces/service.ts';
@@ -123,7 +123,11 @@ export interface AppDeps {
 // Built without listen(), so tests build it with their own database, mailer and clock.
 export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<FastifyInstance> {
   const requestLog = new OneLineRequestLog();
+  // A route's response schema is checked on every answer in tests and development, and skipped in
+  // production (plain JSON.stringify, as for a route without one): the same rule as /api/v1's.
+  const serializerCompiler = publicSerializerCompiler(config.env);
   const app = Fastify({
+    schemaController: zodCompilers(serializerCompiler),
     logger: {
       level: config.logLevel,
       // Never log secrets: request bodies are not logged, and cookies are redacted.
@@ -155,11 +159,6 @@ export async function buildApp({ config, db, mailer, clock }: AppDeps): Promise<
   });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   app.setErrorHandler(handleError);
-  app.setValidatorCompiler(validatorCompiler);
-  // A route's response schema is checked on every answer in tests and development, and skipped in
-  // production (plain JSON.stringify, as for a route without one): the same rule as /api/v1's.
-  const serializerCompiler = publicSerializerCompiler(config.env);
-  app.setSerializerCompiler(serializerCompiler);
   const https = config.appOrigin?.startsWith('https:') ?? false;
   registerSecurityHeaders(app, { googleAuthDomain: config.google?.authDomain ?? null, https });
   registerCompression(app);

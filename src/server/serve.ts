@@ -1,12 +1,13 @@
 import { buildApp } from './app.ts';
 import { fileOffsetClock, systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from '#src/server/db/connect.ts';
+import { NEW_DATABASE_TEMPLATE, openDatabase } from '#src/server/db/connect.ts';
 import { migrate } from '#src/server/db/migrations.ts';
 import { consoleMailer, smtpMailer } from '#src/server/mail/mailer.ts';
 
 const config = loadConfig();
-const db = await openDatabase(config);
+// Looked for beside the web build, from the working folder as STATIC_DIR's default is.
+const db = await openDatabase({ ...config, template: NEW_DATABASE_TEMPLATE });
 await migrate(db.kysely);
 const mailer = config.smtpUrl ? await smtpMailer(config.smtpUrl, () => config.mailFrom) : consoleMailer();
 const clock = config.clockFile ? fileOffsetClock(config.clockFile) : systemClock;

@@ -1,5 +1,8 @@
-import { hash, verify } from '@node-rs/argon2';
 import { PRODUCT_NAME } from '#src/shared/brand.ts';
+import { lazy } from '#src/server/lazy.ts';
+
+// The native module loads at the first password, not at start-up (~10 ms of the cold start).
+const argon2 = lazy(() => import('@node-rs/argon2'));
 
 // product rules S4: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1).
 // algorithm 2 is Argon2id (a const enum in the package's types, which isolated modules cannot read).
@@ -8,11 +11,13 @@ const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 // One password, however the keyboard composed its accents: "Café" typed as NFD is the NFC "Café".
 const normalised = (password: string) => password.normalize('NFC');
 
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await argon2();
   return hash(normalised(password), OPTIONS);
 }
 
 async function matches(storedHash: string, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   try {
     return await verify(storedHash, password);
   } catch {

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import {
@@ -114,6 +114,34 @@ function createPrivate(file: string): void {
   chmodSync(file, 0o600);
 }
 
+// A new embedded database starts as a copy of an empty one the build migrated (scripts/new-database.ts):
+// its 40 migrations' few hundred statements were ~55 ms of a first start. migrate() still runs on the
+// copy, so a template older than the code only leaves the newer migrations to apply. The copy is
+// flushed and then linked into place, which fails if the file appeared meanwhile (another instance
+// starting on the same folder), and then that file is used.
+export const NEW_DATABASE_TEMPLATE = 'dist/server/new-database.sqlite';
+
+function copyTemplate(file: string, template: string): void {
+  if (existsSync(file) || !existsSync(template)) return;
+  mkdirSync(join(file, '..'), { recursive: true });
+  const copy = `${file}.${process.pid}.new`;
+  copyFileSync(template, copy);
+  chmodSync(copy, 0o600);
+  const handle = openSync(copy, 'r+');
+  try {
+    fsyncSync(handle);
+  } finally {
+    closeSync(handle);
+  }
+  try {
+    linkSync(copy, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(copy);
+  }
+}
+
 // The rate limiter's file: the same `rate_limits` table as the main schema's (so the limiter's queries
 // run unchanged on either), never waited onto the disk (a count lost in a power failure is harmless,
 // decision 004). A file made now takes over the live counts the main database held, so an upgrade
@@ -195,8 +223,9 @@ function prepareByName(client: QueryingClient, statementName: (text: string) => 
 }
 
 // Each engine's driver loads only when it is used, which keeps the embedded start fast.
-export async function openSqlite(file: string): Promise<Db> {
+export async function openSqlite(file: string, { template }: { template?: string } = {}): Promise<Db> {
   const { default: SQLite } = await import('better-sqlite3');
+  if (template && file !== ':memory:') copyTemplate(file, template);
   if (file !== ':memory:') createPrivate(file);
   const sqlite = new SQLite(file);
   // product rules G4: WAL and synchronous=FULL, so every acknowledged commit survives a crash.
@@ -295,6 +324,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(join(options.dataDir, 'tessera.db'));
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string; template?: string }): Promise<Db> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(join(options.dataDir, 'tessera.db'), { template: options.template });
 }
