@@ -154,9 +154,10 @@ const REMEMBERED_REFUSALS = 10_000;
 // (decision 048). Only a busy counter gets one (counted on this instance within the last 100 ms), and never
 // more than a 64th of what it had left at its last count: a small allowance, or one near its end, gets
 // none, so every count is exact there, and numbers one instance holds unused when another reaches the
-// limit are that 64th at most.
+// limit are that 64th at most. A lease of 4,096 (256 before) only matters to an allowance past 16,384;
+// at 35,000 requests a second, 256 meant a write every 7 ms, 3 % of the request's CPU.
 const BUSY_WITHIN_MS = 100;
-const MOST_SPARE = 256;
+const MOST_SPARE = 4096;
 const SPARE_SHARE_OF_LEFT = 64;
 const REMEMBERED_LEASES = 10_000;
 interface Lease {
@@ -276,17 +277,17 @@ export function createRateLimiter(
   }
   // A number from each counter's lease when every one of them holds one still in its window; else none
   // is taken, and the request counts through the database.
-  function fromLeases(entries: Entry[], now: number): CounterRow[] | null {
-    const held: Lease[] = [];
+  function fromLeases(entries: Entry[], now: number): Quota | null {
     for (const { key } of entries) {
       const lease = leases.get(key);
       if (!lease || lease.next > lease.last || lease.resetAt <= now) return null;
-      held.push(lease);
     }
-    return entries.map(({ key }, index) => {
-      const lease = held[index]!;
-      return { key, count: lease.next++, reset_at: lease.resetAt };
-    });
+    let tightest: Quota | null = null;
+    for (const { key, limit } of entries) {
+      const lease = leases.get(key)!;
+      tightest = tighterOf(tightest, quotaAt(limit, lease.next++, lease.resetAt, now));
+    }
+    return tightest;
   }
 
   // Asked at each count: System Settings may change it while the server runs.
@@ -347,23 +348,30 @@ export function createRateLimiter(
   // request of the public API asks it.
   const tighterThan = (a: Quota, b: Quota) =>
     a.retryAfterS !== null ? b.retryAfterS === null || a.resetAt > b.resetAt : b.retryAfterS === null && a.remaining < b.remaining;
-  async function tighter(now: number, entries: Entry[]): Promise<Quota> {
-    // Both answer one row per entry, in the entries' order.
-    const rows = fromLeases(entries, now) ?? (await count(entries));
-    let tightest: Quota | null = null;
-    for (let index = 0; index < rows.length; index++) {
-      const max = allowed(entries[index]!.limit);
-      const used = Number(rows[index]!.count);
-      const resetAt = Number(rows[index]!.reset_at);
-      const quota: Quota = {
-        limit: max,
-        remaining: Math.max(0, max - used),
-        resetAt,
-        retryAfterS: used > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : null,
-      };
-      if (!tightest || tighterThan(quota, tightest)) tightest = quota;
-    }
-    return tightest!;
+  function quotaAt(limit: Limit, used: number, resetAt: number, now: number): Quota {
+    const max = allowed(limit);
+    return {
+      limit: max,
+      remaining: Math.max(0, max - used),
+      resetAt,
+      retryAfterS: used > max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : null,
+    };
+  }
+  const tighterOf = (tightest: Quota | null, quota: Quota) => (!tightest || tighterThan(quota, tightest) ? quota : tightest);
+  // Where the tighter of the entries stands after this request's count. From the leases when they hold
+  // numbers, synchronously: under a flood that is nearly every request, and a promise and a turn of the
+  // microtask queue were a tenth of what the limit cost it.
+  function tighter(now: number, entries: Entry[]): Quota | Promise<Quota> {
+    return (
+      fromLeases(entries, now) ??
+      count(entries).then((rows) => {
+        let tightest: Quota | null = null;
+        rows.forEach((row, index) => {
+          tightest = tighterOf(tightest, quotaAt(entries[index]!.limit, Number(row.count), Number(row.reset_at), now));
+        });
+        return tightest!;
+      })
+    );
   }
 
   // A key's two counters, made once: every request of the key names them (a key never changes workspace).
@@ -416,7 +424,7 @@ export function createRateLimiter(
     },
     // Counts one request of the public API against its key and the key's workspace, and says where the
     // tighter of the two stands.
-    async keyQuota(keyId: string, workspaceId: string): Promise<Quota> {
+    keyQuota(keyId: string, workspaceId: string): Quota | Promise<Quota> {
       let entries = keyCounters.get(keyId);
       if (!entries) {
         if (keyCounters.size >= REMEMBERED_LEASES) keyCounters.clear();
@@ -429,7 +437,7 @@ export function createRateLimiter(
       return tighter(clock(), entries);
     },
     // Counts one request without a valid key against the caller's address.
-    async badKeyQuota(ip: string): Promise<Quota> {
+    badKeyQuota(ip: string): Quota | Promise<Quota> {
       return tighter(clock(), [{ key: `api-badKey:${clientKey(ip)}`, limit: publicApiLimits.badKey }]);
     },
     async sweep(): Promise<void> {
