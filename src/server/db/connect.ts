@@ -114,11 +114,11 @@ function createPrivate(file: string): void {
   chmodSync(file, 0o600);
 }
 
-// A new embedded database starts as a copy of an empty one the build migrated (scripts/new-database.ts):
-// its 40 migrations' few hundred statements were ~55 ms of a first start. migrate() still runs on the
-// copy, so a template older than the code only leaves the newer migrations to apply. The copy is
-// flushed and then linked into place, which fails if the file appeared meanwhile (another instance
-// starting on the same folder), and then that file is used.
+// A new embedded database starts as a copy of an empty one the build migrated (db/new-database.ts, run
+// by scripts/new-database.ts): its 40 migrations' few hundred statements were ~55 ms of a first start.
+// migrate() still runs on the copy, so a template older than the code only leaves the newer migrations
+// to apply. The copy is flushed and then linked into place, which fails if the file appeared meanwhile
+// (another instance starting on the same folder), and then that file is used.
 export const NEW_DATABASE_TEMPLATE = 'dist/server/new-database.sqlite';
 
 function copyTemplate(file: string, template: string): void {

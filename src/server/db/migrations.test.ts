@@ -3,16 +3,27 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openSqlite } from './connect.ts';
+import { openSqlite, type Db } from './connect.ts';
 import { migrate, migrationStatus } from './migrations.ts';
+import { writeNewDatabase } from './new-database.ts';
+
+// A new SQLite file in a folder of its own, removed afterwards.
+async function withNewDatabase(use: (db: Db) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-migrate-'));
+  const db = await openSqlite(join(dir, 'tessera.db'));
+  try {
+    await use(db);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // On SQLite a run of migrations is one transaction: a database whose last migration cannot apply is
 // left exactly as it was, not with the run's earlier migrations in it and no record of them.
 describe('migrations on SQLite', () => {
-  it('apply all together or not at all', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tessera-migrate-'));
-    const db = await openSqlite(join(dir, 'tessera.db'));
-    try {
+  it('apply all together or not at all', () =>
+    withNewDatabase(async (db) => {
       // In the way of the last migration, which creates this table.
       await db.kysely.schema.createTable('task_arrivals').addColumn('task_id', 'text').execute();
       await expect(migrate(db.kysely)).rejects.toThrow(/054-analytics-arrivals/);
@@ -23,19 +34,13 @@ describe('migrations on SQLite', () => {
       await migrate(db.kysely);
       const names = (await db.kysely.introspection.getTables()).map((table) => table.name);
       expect(names).toEqual(expect.arrayContaining(['users', 'workspaces', 'tasks', 'task_arrivals']));
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 // A restart asks one question of a migrated database; a database short of a migration still gets it.
 describe('a database that has every migration', () => {
-  it('is left as it is, and one short of a migration gets it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tessera-migrate-'));
-    const db = await openSqlite(join(dir, 'tessera.db'));
-    try {
+  it('is left as it is, and one short of a migration gets it', () =>
+    withNewDatabase(async (db) => {
       await migrate(db.kysely);
       await migrate(db.kysely);
       expect((await migrationStatus(db.kysely)).pending).toEqual([]);
@@ -46,11 +51,7 @@ describe('a database that has every migration', () => {
       await migrate(db.kysely);
       expect((await migrationStatus(db.kysely)).pending).toEqual([]);
       expect((await db.kysely.introspection.getTables()).map((table) => table.name)).toContain('doc_task_links');
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 // A new embedded database is a copy of one the build migrated: private to its owner, migrated, and
@@ -60,9 +61,7 @@ describe('a new database from the template', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-template-'));
     try {
       const template = join(dir, 'template.sqlite');
-      const made = await openSqlite(template);
-      await migrate(made.kysely);
-      await made.close();
+      await writeNewDatabase(template);
 
       const file = join(dir, 'data', 'tessera.db');
       const db = await openSqlite(file, { template });
