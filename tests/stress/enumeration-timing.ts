@@ -21,7 +21,7 @@ const median = (values: number[]) => {
 // A gap over the bound is measured once more on a fresh server, and the second measurement decides:
 // the work a known address rightly does after its answer competes with this process for the CPU on a
 // crowded host (with two busy loops beside it here, 0.3–0.5 ms of gap with nothing before the answer),
-// while that work moved before the answer showed 1.0–1.3 ms every time.
+// while that work moved before the answer showed 1.0–1.5 ms every time.
 export async function enumerationTiming(port: number) {
   const first = await measureGaps(port);
   if (first.ok) return first;

@@ -364,13 +364,12 @@ export function createRateLimiter(
   function tighter(now: number, entries: Entry[]): Quota | Promise<Quota> {
     return (
       fromLeases(entries, now) ??
-      count(entries).then((rows) => {
-        let tightest: Quota | null = null;
-        rows.forEach((row, index) => {
-          tightest = tighterOf(tightest, quotaAt(entries[index]!.limit, Number(row.count), Number(row.reset_at), now));
-        });
-        return tightest!;
-      })
+      count(entries).then((rows) =>
+        rows.reduce<Quota | null>(
+          (tightest, row, index) => tighterOf(tightest, quotaAt(entries[index]!.limit, Number(row.count), Number(row.reset_at), now)),
+          null,
+        )!,
+      )
     );
   }
 
